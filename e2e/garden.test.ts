@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
+import {
+  browserSuite,
+  expectNoSeriousAxeViolations,
+  markOnboarded,
+  signUpInContext,
+  waitForText,
+} from "./support";
+
+describe.skipIf(!chromiumPath)("garden in Chromium", () => {
+  const suite = browserSuite();
+
+  async function gardener(
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await suite.browser.newContext({ viewport, baseURL: suite.server.url });
+    await signUpInContext(context, suite.server.url, "Rowan");
+    await markOnboarded(context);
+    return { context, page: await context.newPage() };
+  }
+
+  async function addPlant(page: Page, search: string, pick: string) {
+    await page.getByRole("button", { name: "Add Plant" }).first().click();
+    await page.getByRole("combobox", { name: "Plant", exact: true }).fill(search);
+    await page.getByRole("option", { name: pick, exact: true }).click();
+    await page.getByLabel("Growing medium").selectOption("soil");
+    await page.getByLabel("Place").selectOption("outdoor");
+    await page.getByLabel("Lights").selectOption("sun");
+    await page.getByRole("dialog").getByRole("button", { name: "Add Plant" }).click();
+    await waitForText(page, "Plan created. Tasks scheduled.");
+  }
+
+  const pendingTasks = async (context: BrowserContext) =>
+    (await (await context.request.get("/api/tasks?status=pending&limit=500")).json()).tasks as {
+      id: string;
+      title: string;
+      dueDate: string;
+      repeatEveryDays: number | null;
+    }[];
+
+  it("adds a tomato, completes a repeating task, then deletes the plant and its tasks", async () => {
+    const { context, page } = await gardener();
+    await page.goto("/");
+    await waitForText(page, "No plants yet. Start your first grow!");
+    await addPlant(page, "toma", "Tomato");
+
+    await waitForText(page, "Tomato");
+    const tasks = await pendingTasks(context);
+    expect(tasks.length).toBeGreaterThanOrEqual(4);
+    const firstDue = tasks.map((t) => t.dueDate).sort()[0] ?? "";
+    expect(tasks.filter((t) => t.dueDate === firstDue).length).toBeGreaterThan(0);
+    await page.getByRole("region", { name: "Today" }).waitFor();
+    await page.getByRole("region", { name: "Upcoming (7 days)" }).waitFor();
+    await saveScreenshot(page, "home-with-plant-desktop");
+
+    const repeating = tasks.find((t) => t.repeatEveryDays && t.dueDate <= firstDue);
+    if (!repeating) throw new Error("the tomato plan has no repeating task due first");
+    await page
+      .getByRole("button", { name: `Done: ${repeating.title}` })
+      .first()
+      .click();
+    await waitForText(page, "Task completed");
+    await waitForText(page, /Next scheduled for/);
+    const after = await pendingTasks(context);
+    expect(after.some((t) => t.id === repeating.id)).toBe(false);
+    expect(after.some((t) => t.title === repeating.title && t.dueDate > repeating.dueDate)).toBe(
+      true,
+    );
+
+    await page
+      .getByRole("link", { name: /Tomato/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/plants\/[^/]+$/);
+    await waitForText(page, "Stages");
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, "plant-detail-desktop");
+    await page.getByRole("button", { name: "Delete plant and all tasks" }).click();
+    await waitForText(page, "Delete plant and all its tasks? This can't be undone.");
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.waitForURL("**/plants");
+    await waitForText(page, "No plants yet. Start your first grow!");
+    expect(await pendingTasks(context)).toEqual([]);
+    await context.close();
+  });
+
+  it("updates a second tab live", async () => {
+    const { context, page } = await gardener();
+    await page.goto("/");
+    await waitForText(page, "No tasks due. Add a plant to auto-schedule watering/feeding.");
+    const second = await context.newPage();
+    await second.goto("/");
+    await waitForText(second, "No tasks due. Add a plant to auto-schedule watering/feeding.");
+
+    await page.getByRole("button", { name: "Add task" }).click();
+    await page.getByLabel("Title").fill("Check the rain barrel");
+    await page.getByRole("dialog").getByRole("button", { name: "Add", exact: true }).click();
+    await waitForText(page, "Check the rain barrel");
+    const started = Date.now();
+    await waitForText(second, "Check the rain barrel");
+    console.log(`second tab updated after ${Date.now() - started} ms`);
+    await context.close();
+  });
+
+  it("completes a task offline, keeps it across a reload and saves it when back online", async () => {
+    const { context, page } = await gardener(VIEWPORTS.mobile);
+    const created = await context.request.post("/api/tasks", {
+      data: { title: "Turn the compost", dueDate: new Date().toISOString().slice(0, 10) },
+      headers: { origin: suite.server.url },
+    });
+    const task = (await created.json()) as { id: string };
+    await page.goto("/");
+    await waitForText(page, "Turn the compost");
+
+    await context.setOffline(true);
+    await waitForText(page, "⚠️ You are offline. Some features may not work.");
+    await page.getByRole("button", { name: "Done: Turn the compost" }).click();
+    await page.getByText("Turn the compost").waitFor({ state: "detached" });
+    const queued = await page.evaluate(() => localStorage.getItem("tendril.outbox"));
+    expect(JSON.parse(queued ?? "[]")).toMatchObject([{ kind: "complete-task", taskId: task.id }]);
+
+    // Back on the network but with the task API still unreachable: the write waits across a reload.
+    await page.route("**/api/tasks/**", (route) => route.abort("internetdisconnected"));
+    await context.setOffline(false);
+    await page.reload();
+    await waitForText(page, "My Garden");
+    expect(await page.evaluate(() => localStorage.getItem("tendril.outbox"))).not.toBeNull();
+
+    await page.unroute("**/api/tasks/**");
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("tendril.outbox")), { timeout: 10_000 })
+      .toBeNull();
+    const pending = await pendingTasks(context);
+    expect(pending.some((t) => t.id === task.id)).toBe(false);
+    await saveScreenshot(page, "home-mobile-after-sync");
+    await context.close();
+  });
+
+  it("has no serious accessibility findings on the garden pages", async () => {
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      const { context, page } = await gardener(viewport);
+      await page.goto("/");
+      await addPlant(page, "basil", "Basil");
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `home-garden-${width}`);
+      await page.goto("/plants");
+      await waitForText(page, "Basil");
+      await expectNoSeriousAxeViolations(page);
+      await saveScreenshot(page, `plants-${width}`);
+      await context.close();
+    }
+  });
+});

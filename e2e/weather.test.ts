@@ -1,0 +1,109 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPortUrl, type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
+import { chromiumPath, launchBrowser, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
+import { type ServerProcess, startServer } from "../tests/support/server-process";
+import {
+  expectNoSeriousAxeViolations,
+  markOnboarded,
+  signUpInContext,
+  waitForText,
+} from "./support";
+
+describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () => {
+  let fake: FakeOpenMeteo;
+  let server: ServerProcess;
+  let broken: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenMeteo({ fixture: "mild" });
+    server = await startServer({ WEATHER_BASE_URL: fake.url, GEOCODING_BASE_URL: fake.url });
+    const nowhere = await closedPortUrl();
+    broken = await startServer({ WEATHER_BASE_URL: nowhere, GEOCODING_BASE_URL: nowhere });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await broken?.stop();
+    await fake?.close();
+  });
+
+  async function home(
+    target: ServerProcess,
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport, baseURL: target.url });
+    await signUpInContext(context, target.url);
+    await markOnboarded(context);
+    const page = await context.newPage();
+    await page.goto("/");
+    return { context, page };
+  }
+
+  it("shows the fake's weather, the 7-day strip and a day's details; a mild week hides the alerts card", async () => {
+    fake.fixture = "mild";
+    const { context, page } = await home(server);
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await waitForText(page, "San Francisco, CA");
+    expect(await card.textContent()).toContain("19°C");
+    expect(await card.textContent()).toContain("65°F");
+    expect(await card.textContent()).toContain("Partly cloudy");
+    expect(await card.textContent()).toContain("7.5 mph");
+    expect(await card.textContent()).toContain("62%");
+    const days = page.getByRole("list", { name: "7-day forecast" }).getByRole("button");
+    expect(await days.count()).toBe(7);
+
+    await days.nth(2).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? "";
+    expect(text).toMatch(/rain/i);
+    expect(text).toContain("12°C / 20°C");
+    expect(text).toContain("72%");
+    expect(text).toContain("1.2 mm");
+    await saveScreenshot(page, "weather-day-desktop");
+    await page.keyboard.press("Escape");
+
+    await waitForText(page, "What to Plant Now");
+    await page.getByText(/^Vegetables \(\d+\)$/).click();
+    expect(await page.getByRole("region", { name: "Garden Health Alerts" }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await saveScreenshot(page, "home-weather-desktop");
+    await context.close();
+  });
+
+  it("shows the heat alert for a hot week, in °F when the gardener prefers it", async () => {
+    fake.fixture = "hot";
+    const { context, page } = await home(server, VIEWPORTS.mobile);
+    await context.request.patch("/api/me", {
+      data: { units: "F" },
+      headers: { origin: server.url },
+    });
+    await page.reload();
+    const alerts = page.getByRole("region", { name: "Garden Health Alerts" });
+    await alerts.waitFor();
+    expect((await alerts.textContent()) ?? "").toMatch(/heat/i);
+    await waitForText(page, /°F/);
+    await saveScreenshot(page, "home-weather-hot-mobile");
+    await context.close();
+    fake.fixture = "mild";
+  });
+
+  it("says clearly when the weather service is unreachable, shows the degraded banner, and the rest works", async () => {
+    const { context, page } = await home(broken);
+    await waitForText(page, "Failed to fetch weather data");
+    await waitForText(
+      page,
+      "⚠️ The gardening assistant is running in degraded mode. Please try again later.",
+    );
+    await waitForText(page, "No plants yet. Start your first grow!");
+    await page.getByRole("link", { name: "Settings" }).first().click();
+    await waitForText(page, "Profile & Settings");
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await waitForText(page, "Preferences saved");
+    await saveScreenshot(page, "home-weather-down-desktop");
+    await context.close();
+  });
+});

@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { type LoadResult, runLoad } from "./load";
+
+/**
+ * `npm run bench`: DESIGN.md's API budget. Seeds one gardener with 1,000 plants and 20,000 tasks
+ * in a temp SQLite database, then loads each endpoint with 50 keep-alive connections on loopback,
+ * next to a bare Fastify hello-world measured in the same run. Prints figures; asserts nothing.
+ */
+const CONNECTIONS = 50;
+const WARMUP_MS = 1000;
+const DURATION_MS = 5000;
+const MAX_REQUESTS = 500_000;
+const BUDGET_SHARE = 0.5;
+const BUDGET_P99_MS = 20;
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const children: ChildProcess[] = [];
+
+/** Starts a bench server in its own process and reads the JSON line it prints when ready. */
+async function start<T>(script: string, args: string[] = []): Promise<T> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, script), ...args], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  children.push(child);
+  const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const ready = new Promise<T>((resolve, reject) => {
+    lines.once("line", (line) => resolve(JSON.parse(line) as T));
+    child.once("exit", (code) => reject(new Error(`${script} exited early (code ${code})`)));
+  });
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`${script} was not ready within 5 minutes`)),
+      300_000,
+    ).unref(),
+  );
+  return Promise.race([ready, timeout]);
+}
+
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : "–";
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-bench-"));
+  try {
+    const seedStart = performance.now();
+    const app = await start<{
+      port: number;
+      cookie: string;
+      plantId: string;
+      plants: number;
+      tasks: number;
+    }>("app-server.ts", [dataDir]);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const hello = await start<{ port: number }>("hello-server.ts");
+    console.log(
+      `Seeded 1 gardener, ${fmt(app.plants)} plants, ${fmt(app.tasks)} tasks (SQLite, ${fmt(seedSeconds, 1)} s).`,
+    );
+    console.log(
+      `Each endpoint: ${CONNECTIONS} keep-alive connections on 127.0.0.1, ${WARMUP_MS / 1000} s warm-up, ${DURATION_MS / 1000} s measured; ${os.cpus().length} CPUs shared by servers and load generator.\n`,
+    );
+
+    const load = (port: number, url: string, headers?: Record<string, string>) =>
+      runLoad({
+        port,
+        path: url,
+        headers,
+        connections: CONNECTIONS,
+        warmupMs: WARMUP_MS,
+        durationMs: DURATION_MS,
+        maxRequests: MAX_REQUESTS,
+      });
+    const session = { cookie: app.cookie };
+    const rows: [string, LoadResult][] = [];
+    rows.push(["GET / (bare Fastify hello-world)", await load(hello.port, "/")]);
+    rows.push([
+      "GET /api/tasks?status=pending",
+      await load(app.port, "/api/tasks?status=pending", session),
+    ]);
+    rows.push(["GET /api/plants", await load(app.port, "/api/plants", session)]);
+    rows.push([`GET /api/plants/:id`, await load(app.port, `/api/plants/${app.plantId}`, session)]);
+
+    const base = rows[0]?.[1].rps ?? Number.NaN;
+    const header = [
+      "endpoint",
+      "req/s",
+      "vs hello",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "KB/resp",
+      "non-200",
+    ];
+    const table = rows.map(([name, r]) => [
+      name,
+      fmt(r.rps),
+      `${fmt((100 * r.rps) / base)}%`,
+      fmt(r.p50, 2),
+      fmt(r.p99, 2),
+      fmt(r.max, 1),
+      fmt(r.bytesPerResponse / 1024, 1),
+      fmt(r.errors),
+    ]);
+    const widths = header.map((h, i) =>
+      Math.max(h.length, ...table.map((row) => (row[i] ?? "").length)),
+    );
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join("  ");
+    console.log(line(header));
+    for (const row of table) console.log(line(row));
+
+    const tasks = rows[1]?.[1];
+    if (tasks) {
+      const share = tasks.rps / base;
+      const shareText =
+        share >= BUDGET_SHARE
+          ? `met (${fmt(share * 100)}% ≥ ${BUDGET_SHARE * 100}%)`
+          : `MISSED by ${fmt((BUDGET_SHARE - share) * 100)} points (${fmt(share * 100)}% < ${BUDGET_SHARE * 100}%)`;
+      const p99Text =
+        tasks.p99 <= BUDGET_P99_MS
+          ? `met (${fmt(tasks.p99, 2)} ms ≤ ${BUDGET_P99_MS} ms)`
+          : `MISSED by ${fmt(tasks.p99 - BUDGET_P99_MS, 2)} ms (${fmt(tasks.p99, 2)} ms > ${BUDGET_P99_MS} ms)`;
+      console.log(
+        `\nBudget for authenticated GET /api/tasks (DESIGN.md): throughput ${shareText}; p99 ${p99Text}.`,
+      );
+    }
+  } finally {
+    for (const child of children) child.stdin?.end();
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+            child.once("exit", () => {
+              clearTimeout(kill);
+              resolve();
+            });
+          }),
+      ),
+    );
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error("bench failed:", err);
+  process.exitCode = 1;
+});

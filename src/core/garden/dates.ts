@@ -1,0 +1,53 @@
+/**
+ * Calendar dates as "YYYY-MM-DD" strings. Arithmetic runs on UTC midnights so a daylight-saving
+ * change in the host's time zone can never add or lose a day.
+ */
+
+export type IsoDate = string;
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function toUtcMs(date: IsoDate): number {
+  const match = ISO_DATE.exec(date);
+  if (match) {
+    const [, y, m, d] = match;
+    const ms = Date.UTC(Number(y), Number(m) - 1, Number(d));
+    // Date.UTC rolls 2026-02-30 over to March; a round trip catches impossible dates.
+    if (fromUtcMs(ms) === date) return ms;
+  }
+  throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${JSON.stringify(date)}`);
+}
+
+function fromUtcMs(ms: number): IsoDate {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== "string") return false;
+  try {
+    toUtcMs(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `date` moved by `days` (may be negative; fractions are truncated toward zero). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtcMs(toUtcMs(date) + Math.trunc(days) * MS_PER_DAY);
+}
+
+/** Whole days from `from` to `to`: positive when `to` is later. */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / MS_PER_DAY);
+}
+
+/** -1, 0 or 1, for sorting. */
+export function compareDates(a: IsoDate, b: IsoDate): -1 | 0 | 1 {
+  return Math.sign(daysBetween(b, a)) as -1 | 0 | 1;
+}
+
+export function laterDate(a: IsoDate, b: IsoDate): IsoDate {
+  return compareDates(a, b) >= 0 ? a : b;
+}

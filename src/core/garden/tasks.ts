@@ -1,0 +1,179 @@
+import { addDays, compareDates, daysBetween, type IsoDate, laterDate } from "./dates";
+
+export type TaskStatus = "pending" | "completed";
+
+/** API.md `Task`. */
+export interface Task {
+  id: string;
+  plantId: string | null;
+  title: string;
+  type: string;
+  dueDate: IsoDate | null;
+  status: TaskStatus;
+  priority: number;
+  notes: string | null;
+  repeatEveryDays: number | null;
+  /** ISO-8601 instant. */
+  createdAt: string;
+  completedAt: string | null;
+}
+
+// Spec §3 and §9 "Task defaults".
+export const DEFAULT_TASK_PRIORITY = 2;
+export const DEFAULT_TASK_TYPE = "custom";
+/** Interval used when a task is flagged as repeating but gives no interval. */
+export const DEFAULT_REPEAT_DAYS = 7;
+/** Spec §9 "Upcoming window". */
+export const UPCOMING_WINDOW_DAYS = 7;
+
+/**
+ * Spec §5: a repeat interval counts only if it is an integer greater than 0. A string of digits
+ * ("3") counts too, so a form's raw input value can be passed straight in; "1.5", "3 days", 1.5,
+ * 0 and negatives do not. Anything that does not count means "no repeat".
+ */
+export function normalizeRepeat(value: unknown): number | null {
+  let n: number;
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) n = Number(value);
+  else return null;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Sort order for task lists: by due date ascending, tasks without a due date last, then by
+ * createdAt and id so equal dates never reshuffle between renders.
+ */
+export function compareTasks(a: Task, b: Task): number {
+  if (a.dueDate !== b.dueDate) {
+    if (a.dueDate === null) return 1;
+    if (b.dueDate === null) return -1;
+    const byDue = compareDates(a.dueDate, b.dueDate);
+    if (byDue !== 0) return byDue;
+  }
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+  return 0;
+}
+
+export function sortTasks(tasks: readonly Task[]): Task[] {
+  return [...tasks].sort(compareTasks);
+}
+
+export interface TaskGroups {
+  overdue: Task[];
+  today: Task[];
+  upcoming: Task[];
+}
+
+/**
+ * The My Tasks sections (spec §4 "Task grouping", §9 "Upcoming window"), pending tasks only.
+ * The groups do not overlap: "today's tasks" are the Today section, and Upcoming holds tasks due
+ * 1 to 7 days after today (today+7 is in, today+8 is out) plus tasks with no due date. Tasks due
+ * later than that appear in no group; they still show on the plant page.
+ */
+export function groupTasks(tasks: readonly Task[], today: IsoDate): TaskGroups {
+  const groups: TaskGroups = { overdue: [], today: [], upcoming: [] };
+  for (const task of sortTasks(tasks)) {
+    if (task.status !== "pending") continue;
+    if (task.dueDate === null) {
+      groups.upcoming.push(task);
+      continue;
+    }
+    const daysAway = daysBetween(today, task.dueDate);
+    if (daysAway < 0) groups.overdue.push(task);
+    else if (daysAway === 0) groups.today.push(task);
+    else if (daysAway <= UPCOMING_WINDOW_DAYS) groups.upcoming.push(task);
+  }
+  return groups;
+}
+
+/** The earliest pending task (no due date last, ties by createdAt), or null. */
+export function nextTask(tasks: readonly Task[]): Task | null {
+  let best: Task | null = null;
+  for (const task of tasks) {
+    if (task.status !== "pending") continue;
+    if (best === null || compareTasks(task, best) < 0) best = task;
+  }
+  return best;
+}
+
+export interface TaskDraft {
+  title: string;
+  dueDate?: IsoDate | null;
+  plantId?: string | null;
+  type?: string;
+  priority?: number;
+  notes?: string | null;
+  repeatEveryDays?: unknown;
+}
+
+export interface NewTaskContext {
+  id: string;
+  /** ISO-8601 instant used as createdAt. */
+  nowIso: string;
+  today: IsoDate;
+}
+
+/**
+ * A pending task with the spec's defaults filled in: due today when no due date is given
+ * (spec §5 Add Task; pass `dueDate: null` explicitly for an undated task), priority 2, type
+ * "custom", repeat only when it passes `normalizeRepeat`.
+ */
+export function newTask(draft: TaskDraft, ctx: NewTaskContext): Task {
+  return {
+    id: ctx.id,
+    plantId: draft.plantId ?? null,
+    title: draft.title.trim(),
+    type: draft.type ?? DEFAULT_TASK_TYPE,
+    dueDate: draft.dueDate === undefined ? ctx.today : draft.dueDate,
+    status: "pending",
+    priority: draft.priority ?? DEFAULT_TASK_PRIORITY,
+    notes: draft.notes ?? null,
+    repeatEveryDays: normalizeRepeat(draft.repeatEveryDays),
+    createdAt: ctx.nowIso,
+    completedAt: null,
+  };
+}
+
+export interface CompletedTask {
+  completed: Task;
+  next: Task | null;
+}
+
+/**
+ * Spec §4 "Task": completing sets status and completedAt. A repeating task schedules a new
+ * pending copy due `repeatEveryDays` after the later of today and the old due date (after today
+ * when it had none), so catching up on an overdue task does not leave its repeat overdue too,
+ * and ticking one off early does not pull the next one forward.
+ *
+ * Completing an already completed task changes nothing and schedules nothing, so a double
+ * submit cannot create two repeats.
+ */
+export function completeTask(
+  task: Task,
+  today: IsoDate,
+  newId: string,
+  nowIso: string,
+): CompletedTask {
+  if (task.status === "completed") return { completed: task, next: null };
+
+  const completed: Task = { ...task, status: "completed", completedAt: nowIso };
+  const interval = normalizeRepeat(task.repeatEveryDays);
+  if (interval === null) return { completed, next: null };
+
+  const from = task.dueDate === null ? today : laterDate(today, task.dueDate);
+  const next: Task = {
+    id: newId,
+    plantId: task.plantId,
+    title: task.title,
+    type: task.type,
+    dueDate: addDays(from, interval),
+    status: "pending",
+    priority: task.priority,
+    notes: task.notes,
+    repeatEveryDays: interval,
+    createdAt: nowIso,
+    completedAt: null,
+  };
+  return { completed, next };
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { cropSlugSchema } from "./crop";
+import { isoDateSchema } from "./date";
+import { labelledEnum } from "./enum";
+import { notesSchema, pageQuerySchema, taskSchema } from "./task";
+
+// Spec §5 Add Plant options, lower-case on the wire.
+export const mediumValues = ["soil", "cocopeat", "hydroponics"] as const;
+export const placeValues = ["indoor", "outdoor"] as const;
+export const lightsValues = ["sun", "led"] as const;
+export const startMethodValues = ["seed", "seedling", "cutting"] as const;
+export const plantSourceValues = ["catalogue", "custom", "identified"] as const;
+export const plantStatusValues = ["active", "archived"] as const;
+
+export const stagePlanEntrySchema = z.object({ name: z.string(), durationDays: z.number() });
+
+/** API.md `Plant`, plus `currentStage`: the stage today's date falls in on its timeline. */
+export const plantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scientificName: z.string().nullable(),
+  commonName: z.string().nullable(),
+  slug: z.string().nullable(),
+  cropSlug: z.string().nullable(),
+  source: z.enum(plantSourceValues),
+  medium: z.enum(mediumValues),
+  place: z.enum(placeValues),
+  lights: z.enum(lightsValues),
+  startMethod: z.enum(startMethodValues).nullable(),
+  experience: z.string().nullable(),
+  plantingDate: z.string(),
+  stagePlan: z.array(stagePlanEntrySchema),
+  tips: z.array(z.string()),
+  aiPlanVersion: z.number().int(),
+  status: z.enum(plantStatusValues),
+  /** The stage as recorded (on creation, or set by the gardener). */
+  stage: z.string().nullable(),
+  stageStartedAt: z.string().nullable(),
+  nextTaskId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  location: z.object({ place: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  identifiedAt: z.string().nullable(),
+  currentStage: z.string().nullable(),
+});
+export type Plant = z.infer<typeof plantSchema>;
+
+export const plantListItemSchema = plantSchema.extend({ nextTask: taskSchema.nullable() });
+
+export const timelineStageSchema = z.object({
+  name: z.string(),
+  durationDays: z.number().int(),
+  startDate: z.string(),
+  /** Last day of the stage, inclusive. */
+  endDate: z.string(),
+  /** Share of the stage's days elapsed, 0..1. */
+  progress: z.number(),
+  current: z.boolean(),
+  /** When the stage is expected to finish (its endDate). */
+  eta: z.string(),
+});
+
+export const timelineSchema = z.object({
+  stages: z.array(timelineStageSchema),
+  currentStage: z.string().nullable(),
+  progress: z.number(),
+  eta: z.string().nullable(),
+});
+
+export const milestoneSchema = z.object({
+  id: z.string(),
+  plantId: z.string(),
+  name: z.string(),
+  fromAt: z.string().nullable(),
+  toAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+/** GET /api/plants/:id. `tasks` are the plant's pending tasks, earliest first. */
+export const plantDetailSchema = plantSchema.extend({
+  timeline: timelineSchema,
+  tasks: z.array(taskSchema),
+  nextTask: taskSchema.nullable(),
+  milestones: z.array(milestoneSchema),
+});
+export type PlantDetail = z.infer<typeof plantDetailSchema>;
+
+const nameSchema = z
+  .string({ error: "Enter the plant's name." })
+  .trim()
+  .min(1, "Enter the plant's name.")
+  .max(80, "Keep the plant's name under 80 characters.");
+
+const stageSchema = z
+  .string({ error: "Give the stage as text, like seedling." })
+  .trim()
+  .min(1, "Give the stage as text, like seedling.")
+  .max(40, "Keep the stage under 40 characters.");
+
+/** POST /api/plants (spec §5 Add Plant). Without cropSlug the name is looked up in the catalogue. */
+export const plantCreateSchema = z.strictObject({
+  name: nameSchema,
+  cropSlug: z
+    .string({ error: "cropSlug must be a catalogue slug, like cherry-tomato." })
+    .pipe(cropSlugSchema)
+    .nullable()
+    .optional(),
+  medium: labelledEnum(mediumValues),
+  place: labelledEnum(placeValues),
+  lights: labelledEnum(lightsValues),
+  startMethod: labelledEnum(startMethodValues).nullable().optional(),
+  plantingDate: isoDateSchema("Enter the start date (YYYY-MM-DD)."),
+  stage: stageSchema.optional(),
+  notes: notesSchema.optional(),
+  imageId: z
+    .string({ error: "imageId must be the id of an uploaded image." })
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "imageId must be the id of an uploaded image.")
+    .nullable()
+    .optional(),
+});
+export type PlantCreate = z.infer<typeof plantCreateSchema>;
+
+export const plantPatchSchema = z.strictObject({
+  name: nameSchema.optional(),
+  stage: stageSchema.nullable().optional(),
+  notes: notesSchema.optional(),
+  medium: labelledEnum(mediumValues).optional(),
+  place: labelledEnum(placeValues).optional(),
+  lights: labelledEnum(lightsValues).optional(),
+  plantingDate: isoDateSchema().optional(),
+});
+export type PlantPatch = z.infer<typeof plantPatchSchema>;
+
+export const plantListQuerySchema = pageQuerySchema;
+
+export const plantListSchema = z.object({
+  plants: z.array(plantListItemSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export const plantCreatedSchema = z.object({
+  plant: plantDetailSchema,
+  /** The tasks the plan scheduled. */
+  tasks: z.array(taskSchema),
+});

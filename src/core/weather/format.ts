@@ -1,0 +1,29 @@
+/** A number for a sentence: at most one decimal, no trailing ".0". */
+export function formatNumber(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+/** The unit a gardener reads temperatures in (profile.units). Rules always compare in °C. */
+export type TemperatureUnits = "C" | "F";
+
+/**
+ * A temperature, given in °C, for a sentence in the reader's units: "38.4 °C" keeps one decimal,
+ * "101 °F" is whole degrees (a tenth of a Fahrenheit degree is noise in advice).
+ */
+export function formatTemperature(celsius: number, units: TemperatureUnits = "C"): string {
+  if (units === "F") return `${Math.round((celsius * 9) / 5 + 32)} °F`;
+  return `${formatNumber(celsius)} °C`;
+}
+
+const CELSIUS_IN_TEXT = /(-?\d+(?:\.\d+)?) °C/g;
+
+/**
+ * Fixed text with every "N °C" rewritten for the reader. Every temperature in such text must be a
+ * reading or a threshold ("above 12 °C"): a difference converts without the +32 offset.
+ */
+export function localizeTemperatures(text: string, units: TemperatureUnits = "C"): string {
+  if (units === "C") return text;
+  return text.replace(CELSIUS_IN_TEXT, (_, value: string) =>
+    formatTemperature(Number(value), units),
+  );
+}

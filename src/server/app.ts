@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Logger } from "pino";
+import { createAuth } from "./auth/auth";
+import { authRoutes } from "./auth/routes";
+import { requireUser } from "./auth/session";
+import { SessionCache } from "./auth/session-cache";
+import type { Config } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/connection";
+import { migrateToLatest } from "./db/migrate";
+import { registerErrorHandler } from "./error-handler";
+import { appConfigRoutes } from "./features/app-config/routes";
+import { catalogue } from "./features/catalogue/catalogue";
+import { catalogueRoutes } from "./features/catalogue/routes";
+import type { PublishChange } from "./features/garden/changes";
+import { plantRoutes } from "./features/garden/plants-routes";
+import { PlantService } from "./features/garden/plants-service";
+import { taskRoutes } from "./features/garden/tasks-routes";
+import { TaskService } from "./features/garden/tasks-service";
+import { profileRoutes } from "./features/profile/routes";
+import { ProfileService } from "./features/profile/service";
+import { quotaRoutes } from "./features/quota/routes";
+import { cachedWeatherForPlans } from "./features/weather/current-for-plans";
+import { frostStations } from "./features/weather/frost-stations";
+import { weatherCacheRoutes, weatherRoutes } from "./features/weather/routes";
+import { WeatherService } from "./features/weather/service";
+import { zoneRoutes } from "./features/zones/routes";
+import { zoneLookup } from "./features/zones/service";
+import { registerApiRateLimit } from "./lib/api-rate-limit";
+import { healthRoutes } from "./lib/health-routes";
+import { originCheck } from "./lib/origin-check";
+import { registerWebApp } from "./lib/web-static";
+import { builtInPlanProvider, type PlanProvider } from "./providers/ai/plan-provider";
+import { createMailer, type Mailer } from "./providers/email";
+import { createWeatherProviders } from "./providers/weather";
+import type { ChangeBus } from "./realtime/bus";
+import { createChangeBus } from "./realtime/create-bus";
+import { eventsRoute } from "./realtime/events-route";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Live changes of each user, fanned out to their open /api/events streams. */
+    changes: ChangeBus;
+  }
+}
+
+export interface AppOverrides {
+  /** An already-open database (tests pass one on a temp file or a fresh PostgreSQL schema). */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  planProvider?: PlanProvider;
+}
+
+/** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
+export async function buildApp(
+  config: Config,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("user", null);
+  // The API speaks JSON only: a text/plain body is refused with 415, not parsed into a string.
+  app.removeContentTypeParser("text/plain");
+  registerErrorHandler(app);
+
+  const log = app.log as unknown as Logger;
+  const database = overrides.database ?? openDatabase(config);
+  const ownsDatabase = !overrides.database;
+  await migrateToLatest(database.db);
+  const changes = await createChangeBus(database, log);
+  app.decorate("changes", changes);
+  app.addHook("onClose", async () => {
+    await changes.close();
+    if (ownsDatabase) await database.db.destroy();
+  });
+
+  const mailer = overrides.mailer ?? createMailer(config, log);
+  const auth = createAuth({ config, database, mailer, log });
+  const profiles = new ProfileService(database.db, zoneLookup);
+  const weather = new WeatherService({
+    db: database.db,
+    ...createWeatherProviders(config, log),
+    frostStations,
+  });
+  const publish: PublishChange = (change) => {
+    changes
+      .publish(change)
+      .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
+  };
+  const crops = catalogue();
+  const planProvider = overrides.planProvider ?? builtInPlanProvider;
+  const plants = new PlantService(
+    database.db,
+    crops,
+    planProvider,
+    log,
+    publish,
+    cachedWeatherForPlans(database.db),
+  );
+  const tasks = new TaskService(database.db, publish);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Tendril API", version: "1.0.0" },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await registerApiRateLimit(app, config.apiRateLimitPerMinute);
+  app.addHook("onRequest", originCheck([config.publicUrl, ...config.trustedOrigins]));
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+  });
+
+  await app.register(healthRoutes(database));
+  await app.register(zoneRoutes);
+  await app.register(catalogueRoutes(crops));
+  await app.register(appConfigRoutes(config));
+  const sessions = new SessionCache();
+  await app.register(authRoutes(auth, sessions));
+  await app.register(async (scope) => {
+    scope.addHook("preHandler", requireUser(auth, sessions));
+    await scope.register(profileRoutes(profiles));
+    await scope.register(quotaRoutes(database.db));
+    await scope.register(weatherCacheRoutes(database.db));
+    await scope.register(weatherRoutes(weather));
+    await scope.register(eventsRoute(changes));
+    await scope.register(plantRoutes(plants));
+    await scope.register(taskRoutes(tasks));
+  });
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

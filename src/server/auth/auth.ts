@@ -1,0 +1,133 @@
+import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins";
+import type { Logger } from "pino";
+import type { Config } from "../config";
+import type { DatabaseHandle } from "../db/connection";
+import { recordSignIn } from "../features/profile/repository";
+import type { Mailer } from "../providers/email";
+import { passwordResetMail, welcomeMail } from "./mails";
+import { resolveAuthSecret } from "./secret";
+
+/** The request header our Fastify adapter fills from request.ip (which honours TRUST_PROXY). */
+export const CLIENT_IP_HEADER = "x-tendril-client-ip";
+export const OIDC_PROVIDER_ID = "oidc";
+
+export interface AuthDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  log: Logger;
+}
+
+function providerFromPath(path: string | undefined, params: Record<string, unknown> | undefined) {
+  if (path?.startsWith("/callback/") && typeof params?.id === "string") return params.id;
+  return "password";
+}
+
+export function createAuth({ config, database, mailer, log }: AuthDeps) {
+  const { windowSeconds, max } = config.authRateLimit;
+  const strictRule = { window: windowSeconds, max };
+  const sendLater = (what: string, send: () => Promise<void>) => {
+    send().catch((err: unknown) => log.error({ err }, `${what} e-mail failed`));
+  };
+
+  return betterAuth({
+    appName: "Tendril",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    database: { db: database.db, type: database.dialect },
+    trustedOrigins: [
+      config.publicUrl,
+      ...config.trustedOrigins,
+      ...(config.env === "development" ? ["http://localhost:5173"] : []),
+    ],
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail(user.email, user.name, url));
+      },
+    },
+    session: { cookieCache: { enabled: true, maxAge: 5 * 60 } },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {},
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: config.oidc.name,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      customRules: {
+        "/sign-in/email": strictRule,
+        "/sign-up/email": strictRule,
+        "/request-password-reset": strictRule,
+        "/reset-password": strictRule,
+      },
+    },
+    advanced: {
+      // better-auth skips its origin check under NODE_ENV=test; keep it on so tests see production.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            sendLater("welcome", () =>
+              mailer.send(welcomeMail(user.email, user.name, config.publicUrl)),
+            );
+          },
+        },
+      },
+      session: {
+        create: {
+          // Failures here are logged and never block the sign-in (spec §4 Auth).
+          after: async (session, context) => {
+            try {
+              const user = await database.db
+                .selectFrom("user")
+                .select(["email", "name", "image"])
+                .where("id", "=", session.userId)
+                .executeTakeFirst();
+              if (!user) return;
+              await recordSignIn(database.db, {
+                userId: session.userId,
+                email: user.email,
+                displayName: user.name,
+                photoUrl: user.image,
+                provider: providerFromPath(context?.path, context?.params),
+                at: new Date().toISOString(),
+              });
+            } catch (err) {
+              log.error({ err, userId: session.userId }, "profile refresh on sign-in failed");
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,35 @@
+import type { MailMessage } from "../providers/email";
+
+export function passwordResetMail(to: string, name: string, url: string): MailMessage {
+  return {
+    to,
+    subject: "Reset your Tendril password",
+    text: [
+      `Hi ${name || "there"},`,
+      "",
+      "Someone asked to reset the password of your Tendril account.",
+      "Open this link to choose a new password (it works for one hour):",
+      "",
+      url,
+      "",
+      "If it wasn't you, ignore this e-mail: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+export function welcomeMail(to: string, name: string, appUrl: string): MailMessage {
+  return {
+    to,
+    subject: "Welcome to Tendril",
+    text: [
+      `Hi ${name || "there"},`,
+      "",
+      "Welcome to Tendril, your garden notebook. Add your first plant and Tendril will schedule",
+      "its watering and feeding, show the weather that matters for it, and answer your questions.",
+      "",
+      appUrl,
+      "",
+      "Happy growing!",
+    ].join("\n"),
+  };
+}

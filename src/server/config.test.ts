@@ -1,0 +1,104 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("gives a fresh machine working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      google: undefined,
+      oidc: undefined,
+      mail: { smtpUrl: undefined },
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve("./var"));
+  });
+
+  it("stops with a message that names PORT when it is not a number", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(loadConfig({ PORT: "8080" }).port).toBe(8080);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
+  });
+
+  it("names each bad variable", () => {
+    const attempt = () =>
+      loadConfig({ DATABASE_URL: "mysql://x", SMTP_URL: "http://mail", LOG_LEVEL: "loud" });
+    expect(attempt).toThrow(/DATABASE_URL/);
+    expect(attempt).toThrow(/SMTP_URL/);
+    expect(attempt).toThrow(/LOG_LEVEL/);
+  });
+
+  it("needs provider credentials in pairs", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_ISSUER: "https://id.example" })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" })).toThrow(
+      /OIDC_ISSUER/,
+    );
+    const oidc = loadConfig({
+      OIDC_ISSUER: "https://id.example/",
+      OIDC_CLIENT_ID: "a",
+      OIDC_CLIENT_SECRET: "b",
+    });
+    expect(oidc.oidc).toEqual({
+      issuer: "https://id.example/",
+      clientId: "a",
+      clientSecret: "b",
+      name: "Single sign-on",
+    });
+  });
+
+  it("derives the public URL from PORT, strips trailing slashes and splits trusted origins", () => {
+    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ PUBLIC_URL: "https://garden.example.org/" }).publicUrl).toBe(
+      "https://garden.example.org",
+    );
+    expect(
+      loadConfig({ TRUSTED_ORIGINS: "https://a.example, https://b.example/" }).trustedOrigins,
+    ).toEqual(["https://a.example", "https://b.example"]);
+  });
+
+  it("reads boolean flags", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("parses social links and refuses malformed ones", () => {
+    expect(loadConfig({ SOCIAL_LINKS: "Instagram=https://i.example/t" }).links.social).toEqual([
+      { label: "Instagram", url: "https://i.example/t" },
+    ]);
+    expect(() => loadConfig({ SOCIAL_LINKS: "instagram" })).toThrow(/SOCIAL_LINKS/);
+    expect(() => loadConfig({ UPGRADE_EMAIL: "not-an-address" })).toThrow(/UPGRADE_EMAIL/);
+  });
+
+  it("points the weather provider at Open-Meteo unless told otherwise", () => {
+    expect(loadConfig({}).weather).toEqual({
+      baseUrl: "https://api.open-meteo.com",
+      geocodingBaseUrl: "https://geocoding-api.open-meteo.com",
+      timeoutMs: 8000,
+    });
+    expect(
+      loadConfig({
+        WEATHER_BASE_URL: "http://meteo.lan:8080/",
+        GEOCODING_BASE_URL: "http://meteo.lan:8081",
+        WEATHER_TIMEOUT_MS: "2500",
+      }).weather,
+    ).toEqual({
+      baseUrl: "http://meteo.lan:8080",
+      geocodingBaseUrl: "http://meteo.lan:8081",
+      timeoutMs: 2500,
+    });
+    expect(() => loadConfig({ WEATHER_BASE_URL: "ftp://meteo.lan" })).toThrow(/WEATHER_BASE_URL/);
+    expect(() => loadConfig({ GEOCODING_BASE_URL: "meteo" })).toThrow(/GEOCODING_BASE_URL/);
+    expect(() => loadConfig({ WEATHER_TIMEOUT_MS: "soon" })).toThrow(/WEATHER_TIMEOUT_MS/);
+  });
+});

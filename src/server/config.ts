@@ -1,0 +1,250 @@
+import path from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((value) => value === "true" || value === "1" || value === "yes"),
+);
+
+/** Every environment variable Tendril reads, parsed once at start-up. README's table mirrors it. */
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "production", "test"]).default("production"),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "PORT must be a whole number between 1 and 65535" })
+      .int("PORT must be a whole number between 1 and 65535")
+      .min(0)
+      .max(65535)
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  PUBLIC_URL: optionalUrl,
+  TENDRIL_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./var")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  ),
+  TRUST_PROXY: booleanFlag,
+  TRUSTED_ORIGINS: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(60),
+  ),
+  API_RATE_LIMIT_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(600),
+  ),
+  AUTH_RATE_LIMIT_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().default(10),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Tendril <tendril@localhost>")),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
+  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist")),
+  VIDEO_COURSE_URL: optionalUrl,
+  CROWDFUNDING_URL: optionalUrl,
+  BUG_REPORT_URL: optionalUrl,
+  CONTACT_FORM_URL: optionalUrl,
+  FEEDBACK_FORM_URL: optionalUrl,
+  PLANT_SUPPORT_URL: optionalUrl,
+  SOCIAL_LINKS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[^=,]+=https?:\/\/[^,\s]+(,[^=,]+=https?:\/\/[^,\s]+)*$/,
+        "SOCIAL_LINKS must look like Label=https://…,Other=https://…",
+      )
+      .optional(),
+  ),
+  UPGRADE_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email("UPGRADE_EMAIL must be an e-mail address").optional(),
+  ),
+  WEATHER_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "WEATHER_BASE_URL must be an http:// or https:// URL" })
+      .default("https://api.open-meteo.com"),
+  ),
+  GEOCODING_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "GEOCODING_BASE_URL must be an http:// or https:// URL" })
+      .default("https://geocoding-api.open-meteo.com"),
+  ),
+  WEATHER_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "WEATHER_TIMEOUT_MS must be a whole number of milliseconds" })
+      .int("WEATHER_TIMEOUT_MS must be a whole number of milliseconds")
+      .positive("WEATHER_TIMEOUT_MS must be a whole number of milliseconds")
+      .default(8000),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  trustProxy: boolean;
+  trustedOrigins: string[];
+  logLevel: Env["LOG_LEVEL"];
+  authRateLimit: { windowSeconds: number; max: number };
+  /** Requests per minute per client address to the rest of the API. */
+  apiRateLimitPerMinute: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  webDistDir: string;
+  links: {
+    videoCourse: string | null;
+    crowdfunding: string | null;
+    bugReport: string | null;
+    contactForm: string | null;
+    feedbackForm: string | null;
+    plantSupport: string | null;
+    social: { label: string; url: string }[];
+  };
+  upgradeEmail: string | null;
+  /** Open-Meteo (or a compatible server): forecast and geocoding base URLs, request timeout. */
+  weather: { baseUrl: string; geocodingBaseUrl: string; timeoutMs: number };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function pairOrNothing(
+  names: [string, string],
+  values: [string | undefined, string | undefined],
+): [string, string] | undefined {
+  const [a, b] = values;
+  if (a && b) return [a, b];
+  if (a || b) {
+    throw new ConfigError(`${names[0]} and ${names[1]} must be set together`);
+  }
+  return undefined;
+}
+
+/** Parses the environment; throws a ConfigError that names each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const google = pairOrNothing(
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET],
+  );
+  const oidcPair = pairOrNothing(
+    ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+    [env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET],
+  );
+  if (oidcPair && !env.OIDC_ISSUER)
+    throw new ConfigError("OIDC_ISSUER is required with OIDC_CLIENT_ID");
+  if (env.OIDC_ISSUER && !oidcPair) {
+    throw new ConfigError("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.TENDRIL_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    trustProxy: env.TRUST_PROXY,
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim().replace(/\/+$/, ""))
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
+    authRateLimit: {
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      max: env.AUTH_RATE_LIMIT_MAX,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    google: google && { clientId: google[0], clientSecret: google[1] },
+    oidc:
+      env.OIDC_ISSUER && oidcPair
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: oidcPair[0],
+            clientSecret: oidcPair[1],
+            name: env.OIDC_NAME,
+          }
+        : undefined,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    links: {
+      videoCourse: env.VIDEO_COURSE_URL ?? null,
+      crowdfunding: env.CROWDFUNDING_URL ?? null,
+      bugReport: env.BUG_REPORT_URL ?? null,
+      contactForm: env.CONTACT_FORM_URL ?? null,
+      feedbackForm: env.FEEDBACK_FORM_URL ?? null,
+      plantSupport: env.PLANT_SUPPORT_URL ?? null,
+      social: (env.SOCIAL_LINKS ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.indexOf("=");
+          return { label: pair.slice(0, at).trim(), url: pair.slice(at + 1).trim() };
+        }),
+    },
+    upgradeEmail: env.UPGRADE_EMAIL ?? null,
+    weather: {
+      baseUrl: env.WEATHER_BASE_URL.replace(/\/+$/, ""),
+      geocodingBaseUrl: env.GEOCODING_BASE_URL.replace(/\/+$/, ""),
+      timeoutMs: env.WEATHER_TIMEOUT_MS,
+    },
+  };
+}

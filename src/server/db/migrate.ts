@@ -1,0 +1,50 @@
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
+import * as initial from "./migrations/0001-initial";
+import * as listOrderIndexes from "./migrations/0002-list-order-indexes";
+
+// A static list (not a folder scan) so migrations run the same from source, tests and bundles.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0002-list-order-indexes": listOrderIndexes,
+};
+
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+  db: Kysely<any>,
+): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return runMigrations(db, undefined);
+  // Instances starting together on one database take turns: an advisory lock per schema, held on
+  // one connection for the whole run (Kysely's own lock table cannot be created concurrently).
+  return db.connection().execute(async (connection) => {
+    const schema =
+      (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection)).rows[0]
+        ?.schema ?? "public";
+    await sql`select pg_advisory_lock(hashtext(${`tendril-migrate:${schema}`}))`.execute(
+      connection,
+    );
+    try {
+      return await runMigrations(connection, schema);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${`tendril-migrate:${schema}`}))`.execute(
+        connection,
+      );
+    }
+  });
+}
+
+async function runMigrations(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+  db: Kysely<any>,
+  migrationTableSchema: string | undefined,
+): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema; pin them to the one we migrate, so a
+  // database that holds several Tendril schemas (tests, staging) never mixes their histories.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody, ErrorCode } from "../core/schemas/error";
+import { AppError } from "./errors";
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden_origin",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  503: "upstream_unavailable",
+  502: "upstream_unavailable",
+};
+
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as JSON (Content-Type: application/json).",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object.",
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+};
+
+function body(code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"]): ErrorBody {
+  return { error: issues?.length ? { code, message, issues } : { code, message } };
+}
+
+function formatPath(parts: readonly PropertyKey[]): string {
+  return parts.map(String).join(".");
+}
+
+/** The single error handler: 4xx carry a message a person can act on; 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => {
+        const where = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+        const path = where || formatPath(params?.issue?.path ?? []);
+        return { path, message: issue.message ?? "Invalid value" };
+      });
+      const first = issues[0];
+      const message = first
+        ? `Check ${first.path || "the request"}: ${first.message}`
+        : "The request is not valid.";
+      return reply.status(400).send(body("invalid_request", message, issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeByStatus[status] ?? "invalid_request";
+      const message =
+        messageByFastifyCode[error.code] ?? error.message ?? "The request is not valid.";
+      return reply.status(status).send(body(code, message));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .status(500)
+      .send(body("internal", "Something went wrong on our side. Please try again in a moment."));
+  });
+}

@@ -1,0 +1,123 @@
+import type { Insertable, Selectable } from "kysely";
+import type { StagePlanEntry, Task } from "../../../core/garden";
+import { currentStageName } from "../../../core/garden";
+import {
+  lightsValues,
+  type Milestone,
+  mediumValues,
+  type Plant,
+  placeValues,
+  plantSourceValues,
+  plantStatusValues,
+  startMethodValues,
+} from "../../../core/schemas/plant";
+import type { MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+
+export type TaskRow = Selectable<TaskTable>;
+export type PlantRow = Omit<Selectable<PlantTable>, "ai_plan_raw">;
+export type MilestoneRow = Selectable<MilestoneTable>;
+
+/** A stored value from a known list; rows are only ever written with these, so a miss is legacy. */
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return values.includes(value as T) ? (value as T) : fallback;
+}
+
+function jsonList<T>(text: string, keep: (item: unknown) => item is T): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(keep) : [];
+  } catch {
+    return [];
+  }
+}
+
+const isStage = (item: unknown): item is StagePlanEntry =>
+  typeof item === "object" &&
+  item !== null &&
+  typeof (item as StagePlanEntry).name === "string" &&
+  typeof (item as StagePlanEntry).durationDays === "number";
+
+const isString = (item: unknown): item is string => typeof item === "string";
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    plantId: row.plant_id,
+    title: row.title,
+    type: row.type,
+    dueDate: row.due_date,
+    status: row.status === "completed" ? "completed" : "pending",
+    priority: Number(row.priority),
+    notes: row.notes,
+    repeatEveryDays: row.repeat_every_days === null ? null : Number(row.repeat_every_days),
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export function taskRow(task: Task, userId: string): Insertable<TaskTable> {
+  return {
+    id: task.id,
+    user_id: userId,
+    plant_id: task.plantId,
+    title: task.title,
+    type: task.type,
+    due_date: task.dueDate,
+    status: task.status,
+    priority: task.priority,
+    notes: task.notes,
+    repeat_every_days: task.repeatEveryDays,
+    created_at: task.createdAt,
+    completed_at: task.completedAt,
+  };
+}
+
+export function stagePlanOf(row: PlantRow): StagePlanEntry[] {
+  return jsonList(row.stage_plan, isStage);
+}
+
+/** API.md Plant; `currentStage` is where today falls on the plant's stage timeline. */
+export function toPlant(row: PlantRow, today: string): Plant {
+  const stagePlan = stagePlanOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    scientificName: row.scientific_name,
+    commonName: row.common_name,
+    slug: row.slug,
+    cropSlug: row.crop_slug,
+    source: oneOf(plantSourceValues, row.source, "custom"),
+    medium: oneOf(mediumValues, row.medium, "soil"),
+    place: oneOf(placeValues, row.place, "outdoor"),
+    lights: oneOf(lightsValues, row.lighting, "sun"),
+    startMethod: row.start_method ? oneOf(startMethodValues, row.start_method, "seed") : null,
+    experience: row.experience,
+    plantingDate: row.planting_date,
+    stagePlan,
+    tips: jsonList(row.tips, isString),
+    aiPlanVersion: Number(row.ai_plan_version),
+    status: oneOf(plantStatusValues, row.status, "active"),
+    stage: row.stage,
+    stageStartedAt: row.stage_started_at,
+    nextTaskId: row.next_task_id,
+    // Photo storage is not built yet: image_path keeps the imageId until it can be served.
+    imageUrl: null,
+    location: row.location_place ? { place: row.location_place } : null,
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    identifiedAt: row.identified_at,
+    currentStage: currentStageName(stagePlan, row.planting_date, today),
+  };
+}
+
+export function toMilestone(row: MilestoneRow): Milestone {
+  return {
+    id: row.id,
+    plantId: row.plant_id,
+    name: row.name,
+    fromAt: row.from_at,
+    toAt: row.to_at,
+    createdAt: row.created_at,
+  };
+}

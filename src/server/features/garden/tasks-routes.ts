@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../core/schemas/error";
+import {
+  idParamsSchema,
+  taskCompletionSchema,
+  taskCreateSchema,
+  taskListQuerySchema,
+  taskListSchema,
+  taskPatchSchema,
+  taskSchema,
+} from "../../../core/schemas/task";
+import { currentUser } from "../../auth/session";
+import { todayFor } from "../../lib/today";
+import type { TaskService } from "./tasks-service";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export function taskRoutes(tasks: TaskService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/tasks",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary: "Tasks by due date (none last), filtered by status and plant",
+          querystring: taskListQuerySchema,
+          response: { 200: taskListSchema, ...errors },
+        },
+      },
+      async (request) => tasks.list(currentUser(request).id, request.query),
+    );
+
+    app.post(
+      "/api/tasks",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary: "Add a task (priority 2 and type custom unless given)",
+          body: taskCreateSchema,
+          response: { 201: taskSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const task = await tasks.create(currentUser(request).id, request.body, todayFor(request));
+        return reply.status(201).send(task);
+      },
+    );
+
+    app.post(
+      "/api/tasks/:id/complete",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary: "Complete a task; a repeating one schedules its next occurrence",
+          params: idParamsSchema,
+          response: { 200: taskCompletionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        tasks.complete(currentUser(request).id, request.params.id, todayFor(request)),
+    );
+
+    app.patch(
+      "/api/tasks/:id",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary: "Edit a task; status completed completes it like /complete",
+          params: idParamsSchema,
+          body: taskPatchSchema,
+          response: { 200: taskSchema, ...errors },
+        },
+      },
+      async (request) =>
+        tasks.update(currentUser(request).id, request.params.id, request.body, todayFor(request)),
+    );
+
+    app.delete(
+      "/api/tasks/:id",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary: "Delete a task",
+          params: idParamsSchema,
+          response: { 204: z.null().describe("Deleted"), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await tasks.remove(currentUser(request).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

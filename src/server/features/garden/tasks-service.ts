@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { completeTask, newTask, type Task } from "../../../core/garden";
+import type { TaskCreate, TaskListQuery, TaskPatch } from "../../../core/schemas/task";
+import type { Database } from "../../db/schema";
+import { notFound } from "../../errors";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { type PublishChange, publishNothing } from "./changes";
+import { plantExists } from "./plants-repository";
+import { taskRow, toTask } from "./rows";
+import {
+  deleteTask,
+  findTask,
+  insertTasks,
+  listTasks,
+  refreshNextTask,
+  type TaskKey,
+  updateTask,
+} from "./tasks-repository";
+
+export interface TaskPage {
+  tasks: Task[];
+  nextCursor: string | null;
+}
+
+export interface Completion {
+  task: Task;
+  next: Task | null;
+}
+
+const taskNotFound = () => notFound("That task");
+
+function cursorKey(cursor: string): TaskKey {
+  const [dueDate = null, createdAt, id] = decodeCursor(cursor, 3);
+  return { dueDate, createdAt: createdAt ?? "", id: id ?? "" };
+}
+
+/** Task rules (spec §4 Task, §5 Add Task); every query is scoped to the signed-in user. */
+export class TaskService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly publish: PublishChange = publishNothing,
+  ) {}
+
+  async list(userId: string, query: TaskListQuery): Promise<TaskPage> {
+    const after = query.cursor ? cursorKey(query.cursor) : null;
+    const filter = { status: query.status, plantId: query.plantId };
+    const rows = await listTasks(this.db, userId, filter, query.limit + 1, after);
+    const tasks = rows.slice(0, query.limit).map(toTask);
+    const last = tasks[tasks.length - 1];
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor([last.dueDate, last.createdAt, last.id])
+        : null;
+    return { tasks, nextCursor };
+  }
+
+  async create(userId: string, input: TaskCreate, today: string): Promise<Task> {
+    const task = newTask(
+      {
+        title: input.title,
+        dueDate: input.dueDate,
+        plantId: input.plantId ?? null,
+        type: input.type,
+        priority: input.priority,
+        notes: input.notes ?? null,
+        repeatEveryDays: input.repeatEveryDays ?? null,
+      },
+      { id: randomUUID(), nowIso: new Date().toISOString(), today },
+    );
+    await this.db.transaction().execute(async (trx) => {
+      if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
+        throw notFound("That plant");
+      }
+      await insertTasks(trx, [taskRow(task, userId)]);
+      if (task.plantId) await refreshNextTask(trx, userId, task.plantId);
+    });
+    this.publish({ userId, type: "task.created", id: task.id });
+    if (task.plantId) this.publish({ userId, type: "plant.updated", id: task.plantId });
+    return task;
+  }
+
+  /** Spec §4: completing a repeating task schedules the next one. Completing twice is a no-op. */
+  async complete(userId: string, id: string, today: string): Promise<Completion> {
+    return this.edit(userId, id, { status: "completed" }, today);
+  }
+
+  async update(userId: string, id: string, patch: TaskPatch, today: string): Promise<Task> {
+    return (await this.edit(userId, id, patch, today)).task;
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const plantId = await this.db.transaction().execute(async (trx) => {
+      const row = await findTask(trx, userId, id);
+      if (!row || !(await deleteTask(trx, userId, id))) throw taskNotFound();
+      if (row.plant_id) await refreshNextTask(trx, userId, row.plant_id);
+      return row.plant_id;
+    });
+    this.publish({ userId, type: "task.deleted", id });
+    if (plantId) this.publish({ userId, type: "plant.updated", id: plantId });
+  }
+
+  /**
+   * Applies the edits, then a status change: to "completed" it runs core `completeTask` on the
+   * edited task (so a new interval or due date counts for the repeat); back to "pending" it
+   * clears completedAt. The update only applies while the task still has the status it was read
+   * with, so two racing completions schedule one repeat.
+   */
+  private async edit(userId: string, id: string, patch: TaskPatch, today: string) {
+    const nowIso = new Date().toISOString();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const row = await findTask(trx, userId, id);
+      if (!row) throw taskNotFound();
+      const current = toTask(row);
+      const edited: Task = {
+        ...current,
+        title: patch.title ?? current.title,
+        dueDate: patch.dueDate ?? current.dueDate,
+        notes: patch.notes === undefined ? current.notes : patch.notes,
+        priority: patch.priority ?? current.priority,
+        repeatEveryDays:
+          patch.repeatEveryDays === undefined ? current.repeatEveryDays : patch.repeatEveryDays,
+      };
+      let done: Completion = { task: edited, next: null };
+      if (patch.status === "completed") {
+        const { completed, next } = completeTask(edited, today, randomUUID(), nowIso);
+        done = { task: completed, next };
+      } else if (patch.status === "pending") {
+        done = { task: { ...edited, status: "pending", completedAt: null }, next: null };
+      }
+      const {
+        id: _id,
+        user_id: _user,
+        created_at: _created,
+        ...changes
+      } = taskRow(done.task, userId);
+      if (!(await updateTask(trx, userId, id, current.status, changes))) {
+        // Someone else changed the status first: report the task as it now stands.
+        const now = await findTask(trx, userId, id);
+        if (!now) throw taskNotFound();
+        return { task: toTask(now), next: null, plantId: null };
+      }
+      if (done.next) await insertTasks(trx, [taskRow(done.next, userId)]);
+      if (current.plantId) await refreshNextTask(trx, userId, current.plantId);
+      return { ...done, plantId: current.plantId };
+    });
+    this.publish({ userId, type: "task.updated", id });
+    if (result.next) this.publish({ userId, type: "task.created", id: result.next.id });
+    if (result.plantId) this.publish({ userId, type: "plant.updated", id: result.plantId });
+    return { task: result.task, next: result.next };
+  }
+}

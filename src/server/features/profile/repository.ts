@@ -1,0 +1,77 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Database, ProfileTable } from "../../db/schema";
+
+export type ProfileRow = Selectable<ProfileTable>;
+
+export interface SignIn {
+  userId: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null | undefined;
+  provider: string;
+  at: string;
+}
+
+/** Creates the profile on first sign-in, otherwise refreshes identity fields (spec §4 Auth). */
+export async function recordSignIn(db: Kysely<Database>, s: SignIn): Promise<void> {
+  const fresh = {
+    email: s.email,
+    display_name: s.displayName,
+    photo_url: s.photoUrl ?? null,
+    provider: s.provider,
+    last_login_at: s.at,
+    updated_at: s.at,
+  };
+  await db
+    .insertInto("profile")
+    .values({ user_id: s.userId, ...fresh, created_at: s.at })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(fresh))
+    .execute();
+}
+
+export async function ensureProfile(db: Kysely<Database>, userId: string, at: string) {
+  await db
+    .insertInto("profile")
+    .values({ user_id: userId, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+}
+
+export function findProfile(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("profile")
+    .innerJoin("user", "user.id", "profile.user_id")
+    .selectAll("profile")
+    .select([
+      "user.email as user_email",
+      "user.name as user_name",
+      "user.image as user_image",
+      "user.createdAt as user_created_at",
+    ])
+    .where("profile.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  changes: Updateable<ProfileTable>,
+  userName?: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("profile").set(changes).where("user_id", "=", userId).execute();
+    if (userName !== undefined) {
+      await trx.updateTable("user").set({ name: userName }).where("id", "=", userId).execute();
+    }
+  });
+}
+
+/** The gardener's temperature units: "F" if they chose Fahrenheit, else "C" (also with no row). */
+export async function findUnits(db: Kysely<Database>, userId: string): Promise<"C" | "F"> {
+  const row = await db
+    .selectFrom("profile")
+    .select("units")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.units === "F" ? "F" : "C";
+}

@@ -1,0 +1,352 @@
+import type { Kysely } from "kysely";
+import type {
+  Frost,
+  GuidanceQuery,
+  Insights,
+  LocationQuery,
+  PlantingSuggestionsBody,
+  Weather,
+} from "../../../core/schemas/weather";
+import {
+  averageForecastC,
+  dayAdvice,
+  describeWeatherCode,
+  type FrostStation,
+  gardenHealthAlerts,
+  gardeningRecommendations,
+  hemisphereOf,
+  nearestFrostStation,
+  plantingAdvice,
+  plantingSuggestions,
+  seasonFor,
+  type TemperatureUnits,
+  wateringAdvice,
+} from "../../../core/weather";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import {
+  type BundledPlaces,
+  type Forecast,
+  type Geocoder,
+  parsePlaceQuery,
+  type WeatherProvider,
+} from "../../providers/weather";
+import { normalizePlaceName } from "../../providers/weather/place-query";
+import { findUnits } from "../profile/repository";
+import { readCache, storedLocation, writeCache } from "./repository";
+
+/** Spec §5: the location when none is passed and none is stored. */
+export const DEFAULT_LOCATION = "San Francisco";
+
+export const CURRENT_TTL_MS = 30 * 60_000;
+export const FORECAST_TTL_MS = 3 * 60 * 60_000;
+// Places do not move; the entry only saves a geocoder call. Reset Weather Cache clears it too.
+export const PLACE_TTL_MS = 30 * 24 * 60 * 60_000;
+
+const FORECAST_DAYS = 7;
+// One spare day, so a forecast cached just before the place's midnight still has seven days left.
+const FETCH_DAYS = FORECAST_DAYS + 1;
+// A GPS fix is labelled with a town this close; its country is trusted a little farther out.
+const LABEL_RADIUS_KM = 50;
+const COUNTRY_RADIUS_KM = 300;
+// NOAA's normals cover the states and these territories.
+const FROST_COUNTRIES = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);
+
+export interface WeatherServiceDeps {
+  db: Kysely<Database>;
+  weather: WeatherProvider;
+  geocoder: Geocoder;
+  places: BundledPlaces;
+  frostStations: () => readonly FrostStation[];
+  now?: () => Date;
+}
+
+interface ResolvedPlace {
+  label: string;
+  lat: number;
+  lon: number;
+  countryCode: string | null;
+  geocodedBy: Weather["geocodedBy"];
+}
+
+interface CachedPlace {
+  label: string;
+  lat: number;
+  lon: number;
+  countryCode: string | null;
+  source: "geocoder" | "bundled";
+}
+
+interface Conditions {
+  place: ResolvedPlace;
+  forecast: Forecast;
+  fetchedAt: string;
+  /** The place's local date, YYYY-MM-DD. */
+  today: string;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The weather card, insights and planting guidance, from the provider through weather_cache. */
+export class WeatherService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: WeatherServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async weather(userId: string, query: LocationQuery): Promise<Weather> {
+    const conditions = await this.conditions(userId, query, CURRENT_TTL_MS);
+    return this.toWeather(conditions);
+  }
+
+  /**
+   * Sentences are composed per request from the cached forecast, so one cache entry serves both
+   * units; temperatures in them follow `query.units`, else the profile's units.
+   */
+  async insights(userId: string, query: GuidanceQuery): Promise<Insights> {
+    const [conditions, units] = await Promise.all([
+      this.conditions(userId, query, CURRENT_TTL_MS),
+      this.units(userId, query),
+    ]);
+    const weather = this.toWeather(conditions);
+    const days = this.days(conditions);
+    const forecast = days.map((day) => ({
+      date: day.date,
+      temperature: { min: round1(day.minC), max: round1(day.maxC) },
+      conditions: day.weatherCode === null ? "Unknown" : describeWeatherCode(day.weatherCode),
+      humidity: day.humidity === null ? null : Math.round(day.humidity),
+      precipitation: round1(day.precipitationMm),
+      gardeningAdvice: dayAdvice({
+        min: day.minC,
+        max: day.maxC,
+        precipitation: day.precipitationMm,
+        humidity: day.humidity,
+      }),
+      weatherCode: day.weatherCode,
+    }));
+    const planting = {
+      averageC: averageForecastC(forecast.map((day) => day.temperature)),
+      season: weather.season,
+      hemisphere: weather.hemisphere,
+      countryCode: weather.countryCode,
+    };
+    const daily = forecast.map((day) => ({
+      min: day.temperature.min,
+      max: day.temperature.max,
+      precipitation: day.precipitation,
+    }));
+    return {
+      currentConditions: weather,
+      forecast,
+      gardeningRecommendations: gardeningRecommendations(weather.season),
+      plantingAdvice: plantingAdvice(planting, units),
+      wateringAdvice: wateringAdvice({
+        temperature: weather.temperature,
+        humidity: weather.humidity,
+        forecast: daily,
+      }),
+      alerts: gardenHealthAlerts(
+        {
+          current: {
+            temperature: weather.temperature,
+            humidity: weather.humidity,
+            windSpeed: weather.windSpeed,
+          },
+          forecast: daily,
+        },
+        units,
+      ),
+    };
+  }
+
+  async plantingSuggestions(
+    userId: string,
+    query: GuidanceQuery,
+  ): Promise<PlantingSuggestionsBody> {
+    const [conditions, units] = await Promise.all([
+      this.conditions(userId, query, FORECAST_TTL_MS),
+      this.units(userId, query),
+    ]);
+    const { place, today } = conditions;
+    const hemisphere = hemisphereOf(place.lat);
+    const season = seasonFor(today, place.lat, place.countryCode);
+    const averageC = averageForecastC(
+      this.days(conditions).map((day) => ({ min: round1(day.minC), max: round1(day.maxC) })),
+    );
+    const lists = plantingSuggestions(
+      { averageC, season, hemisphere, countryCode: place.countryCode },
+      units,
+    );
+    return {
+      location: place.label,
+      season,
+      averageC,
+      summary: lists.summary,
+      vegetables: lists.vegetables,
+      herbs: lists.herbs,
+      flowers: lists.flowers,
+      frost: this.frost(place),
+      band: lists.band,
+      latitude: place.lat,
+      longitude: place.lon,
+      countryCode: place.countryCode,
+      hemisphere,
+    };
+  }
+
+  private async units(userId: string, query: GuidanceQuery): Promise<TemperatureUnits> {
+    return query.units ?? findUnits(this.deps.db, userId);
+  }
+
+  private frost(place: ResolvedPlace): Frost | null {
+    if (!place.countryCode || !FROST_COUNTRIES.has(place.countryCode)) return null;
+    const found = nearestFrostStation(this.deps.frostStations(), {
+      lat: place.lat,
+      lon: place.lon,
+    });
+    if (!found) return null;
+    return {
+      lastSpring: found.lastSpring,
+      firstFall: found.firstFall,
+      station: found.station,
+      distanceKm: found.distanceKm,
+      stationId: found.stationId,
+      freezePattern: found.freezePattern,
+    };
+  }
+
+  private toWeather({ place, forecast, fetchedAt, today }: Conditions): Weather {
+    const { current } = forecast;
+    return {
+      location: place.label,
+      season: seasonFor(today, place.lat, place.countryCode),
+      temperature: round1(current.temperatureC),
+      temperatureF: round1((current.temperatureC * 9) / 5 + 32),
+      conditions: describeWeatherCode(current.weatherCode),
+      windSpeed: round1(current.windMph),
+      humidity: Math.round(current.humidity),
+      latitude: place.lat,
+      longitude: place.lon,
+      countryCode: place.countryCode,
+      fetchedAt,
+      weatherCode: current.weatherCode,
+      hemisphere: hemisphereOf(place.lat),
+      timezone: forecast.timezone,
+      geocodedBy: place.geocodedBy,
+    };
+  }
+
+  private days({ forecast, today }: Conditions) {
+    return forecast.daily.filter((day) => day.date >= today).slice(0, FORECAST_DAYS);
+  }
+
+  private async conditions(
+    userId: string,
+    query: LocationQuery,
+    maxAgeMs: number,
+  ): Promise<Conditions> {
+    const place = await this.resolve(userId, query);
+    const { forecast, fetchedAt } = await this.forecast(userId, place, maxAgeMs);
+    const localNow = this.now().getTime() + forecast.utcOffsetSeconds * 1000;
+    return { place, forecast, fetchedAt, today: new Date(localNow).toISOString().slice(0, 10) };
+  }
+
+  /** Spec §5: the passed location, else the stored one (or the stored ZIP), else San Francisco. */
+  private async resolve(userId: string, query: LocationQuery): Promise<ResolvedPlace> {
+    if (query.lat !== undefined && query.lon !== undefined) {
+      return this.fromCoordinates(query.lat, query.lon);
+    }
+    let text = query.location;
+    if (!text) {
+      const stored = await storedLocation(this.deps.db, userId);
+      text = stored?.location?.trim() || stored?.zip?.trim() || DEFAULT_LOCATION;
+    }
+    return this.geocode(userId, text);
+  }
+
+  /**
+   * A GPS fix is named after the nearest bundled town, not the text sent beside it: that text is
+   * whatever was typed before, and may be a place far away.
+   */
+  private fromCoordinates(lat: number, lon: number): ResolvedPlace {
+    const nearby = this.deps.places.nearest({ lat, lon }, COUNTRY_RADIUS_KM);
+    const near = nearby && nearby.distanceKm <= LABEL_RADIUS_KM ? nearby : null;
+    return {
+      label: near?.label ?? `${lat.toFixed(2)}, ${lon.toFixed(2)}`,
+      lat,
+      lon,
+      countryCode: nearby?.countryCode ?? null,
+      geocodedBy: "coordinates",
+    };
+  }
+
+  private async geocode(userId: string, text: string): Promise<ResolvedPlace> {
+    const query = parsePlaceQuery(text);
+    if (!query) throw notFoundPlace(text);
+    const key = `place:${userId}:${query.kind === "zip" ? query.zip : normalizePlaceName(text)}`;
+    const now = this.now();
+    const cached = await readCache(this.deps.db, key);
+    if (cached && isFresh(cached.fetched_at, now, PLACE_TTL_MS)) {
+      return toResolved(JSON.parse(cached.payload) as CachedPlace);
+    }
+    const place = await this.deps.geocoder.geocode(query);
+    if (!place) throw notFoundPlace(text);
+    const entry: CachedPlace = {
+      label: place.label,
+      lat: place.lat,
+      lon: place.lon,
+      countryCode: place.countryCode,
+      source: place.source,
+    };
+    await writeCache(this.deps.db, {
+      key,
+      userId,
+      payload: JSON.stringify(entry),
+      fetchedAt: now.toISOString(),
+    });
+    return toResolved(entry);
+  }
+
+  /** Weather for the place, from the cache while it is younger than maxAgeMs. */
+  private async forecast(userId: string, place: ResolvedPlace, maxAgeMs: number) {
+    // Two decimals is about a kilometre: close enough to share a forecast, and a stable key.
+    const lat = round2(place.lat);
+    const lon = round2(place.lon);
+    const key = `weather:${userId}:${lat.toFixed(2)},${lon.toFixed(2)}`;
+    const now = this.now();
+    const cached = await readCache(this.deps.db, key);
+    if (cached && isFresh(cached.fetched_at, now, maxAgeMs)) {
+      return { forecast: JSON.parse(cached.payload) as Forecast, fetchedAt: cached.fetched_at };
+    }
+    const forecast = await this.deps.weather.forecast({ lat, lon }, FETCH_DAYS);
+    const fetchedAt = now.toISOString();
+    await writeCache(this.deps.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt });
+    return { forecast, fetchedAt };
+  }
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function isFresh(fetchedAt: string, now: Date, maxAgeMs: number): boolean {
+  const age = now.getTime() - Date.parse(fetchedAt);
+  return age >= 0 && age < maxAgeMs;
+}
+
+function toResolved(place: CachedPlace): ResolvedPlace {
+  return {
+    label: place.label,
+    lat: place.lat,
+    lon: place.lon,
+    countryCode: place.countryCode,
+    geocodedBy: place.source,
+  };
+}
+
+function notFoundPlace(text: string): AppError {
+  return new AppError(
+    404,
+    "not_found",
+    `We could not find “${text}”. Try a town or city name, add its state or country code (“Springfield, IL”, “Pune, IN”), or type a US ZIP code.`,
+  );
+}

@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import type { ErrorBody } from "../../core/schemas/error";
+
+/**
+ * Serves the built web app and answers every other non-API GET with index.html so client-side
+ * routes survive a reload. API paths get the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(distDir, "index.html"));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: "1h",
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html and the service worker must revalidate.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (!pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD")) {
+      if (hasBuild) return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply
+        .status(503)
+        .type("text/plain")
+        .send("The Tendril web app has not been built yet. Run `npm run build`, then start again.");
+    }
+    const body: ErrorBody = {
+      error: { code: "not_found", message: `No route ${request.method} ${pathname}.` },
+    };
+    return reply.status(404).send(body);
+  });
+}

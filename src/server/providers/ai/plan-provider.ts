@@ -1,0 +1,26 @@
+import { type AiPlan, type GeneratePlanInput, generatePlan } from "../../../core/garden";
+
+export interface PlanResult {
+  plan: AiPlan;
+  /** What the provider returned before parsing, kept with the plant (plants.ai_plan_raw). */
+  raw: string;
+}
+
+/**
+ * Makes a grow plan for a new plant. The built-in provider is rule-based; a model-backed one
+ * (AI_BASE_URL, issue "assistant") asks with PLAN_PROMPT_RULES, runs the reply through
+ * parseAiPlan and throws when it is rejected. Any throw means "no valid plan": the plant is not
+ * saved and the API answers 502.
+ */
+export interface PlanProvider {
+  readonly name: string;
+  createPlan(input: GeneratePlanInput): Promise<PlanResult>;
+}
+
+export const builtInPlanProvider: PlanProvider = {
+  name: "built-in",
+  async createPlan(input) {
+    const plan = generatePlan(input);
+    return { plan, raw: JSON.stringify(plan) };
+  },
+};

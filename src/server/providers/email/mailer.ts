@@ -1,0 +1,12 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends e-mail. `describe` names the transport for logs and the health page. */
+export interface Mailer {
+  readonly kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}

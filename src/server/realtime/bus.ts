@@ -1,0 +1,59 @@
+import { EventEmitter } from "node:events";
+
+import { type ChangeType, changeTypes } from "../../core/live-events";
+
+export { type ChangeType, changeTypes };
+
+export interface ChangeEvent {
+  userId: string;
+  type: ChangeType;
+  id: string;
+}
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+/** Fans a user's changes out to every open stream of that user, on this instance or others. */
+export interface ChangeBus {
+  publish(event: ChangeEvent): Promise<void>;
+  subscribe(userId: string, listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Delivers to this instance's subscribers, keyed by user. */
+export class LocalFanout {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open tab; a busy household can exceed Node's default warning level of 10.
+    this.emitter.setMaxListeners(0);
+  }
+
+  deliver(event: ChangeEvent): void {
+    this.emitter.emit(event.userId, event);
+  }
+
+  subscribe(userId: string, listener: ChangeListener): () => void {
+    this.emitter.on(userId, listener);
+    return () => this.emitter.off(userId, listener);
+  }
+}
+
+/** One process (SQLite): publishing is delivering. */
+export function createInProcessBus(): ChangeBus {
+  const fanout = new LocalFanout();
+  return {
+    publish: async (event) => fanout.deliver(event),
+    subscribe: (userId, listener) => fanout.subscribe(userId, listener),
+    close: async () => {},
+  };
+}
+
+export function isChangeEvent(value: unknown): value is ChangeEvent {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.userId === "string" &&
+    typeof v.id === "string" &&
+    (changeTypes as readonly string[]).includes(v.type as string)
+  );
+}

@@ -1,0 +1,72 @@
+import type pg from "pg";
+import type { Logger } from "pino";
+import { type ChangeBus, isChangeEvent, LocalFanout } from "./bus";
+
+const RECONNECT_MS = 2000;
+
+/**
+ * Several app instances on one PostgreSQL database: every change goes out with NOTIFY and comes
+ * back to each instance (this one included) through its LISTEN connection, which then delivers it
+ * to that instance's open streams. The channel is per schema, so databases holding several
+ * Tendril schemas keep their events apart.
+ */
+export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<ChangeBus> {
+  const fanout = new LocalFanout();
+  const schema =
+    (await pool.query<{ schema: string }>("select current_schema() as schema")).rows[0]?.schema ??
+    "public";
+  const channel = `tendril_changes_${schema}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
+  let listener: pg.PoolClient | undefined;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (): Promise<void> => {
+    try {
+      const client = await pool.connect();
+      client.on("notification", (message) => {
+        try {
+          const event: unknown = JSON.parse(message.payload ?? "");
+          if (isChangeEvent(event)) fanout.deliver(event);
+        } catch (err) {
+          log.warn({ err }, "ignored a malformed change notification");
+        }
+      });
+      client.on("error", (err) => {
+        log.error({ err }, "change listener lost its connection; reconnecting");
+        client.release(true);
+        listener = undefined;
+        scheduleReconnect();
+      });
+      await client.query(`listen ${channel}`);
+      listener = client;
+    } catch (err) {
+      log.error({ err }, "could not listen for changes; retrying");
+      scheduleReconnect();
+    }
+  };
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+  };
+
+  await connect();
+
+  return {
+    async publish(event) {
+      await pool.query("select pg_notify($1, $2)", [channel, JSON.stringify(event)]);
+    },
+    subscribe: (userId, fn) => fanout.subscribe(userId, fn),
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      if (listener) {
+        await listener.query(`unlisten ${channel}`).catch(() => {});
+        listener.release();
+        listener = undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { createBrowserRouter } from "react-router";
+import { RequireAuth } from "./guards";
+import { RootLayout } from "./layout/root-layout";
+import { RouteError } from "./route-error";
+
+/** Spec §2 route table. Every page is its own chunk. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: "/auth",
+        lazy: async () => ({ Component: (await import("../features/auth/auth-page")).AuthRoute }),
+      },
+      {
+        path: "/onboarding",
+        lazy: async () => ({
+          Component: (await import("../features/onboarding/onboarding-page")).OnboardingPage,
+        }),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import("../features/home/home-page")).HomePage,
+            }),
+          },
+          {
+            path: "/plant-id",
+            lazy: async () => ({
+              Component: (await import("../features/pending/pages")).PlantIdPage,
+            }),
+          },
+          {
+            path: "/grow-along",
+            lazy: async () => ({
+              Component: (await import("../features/pending/pages")).GrowAlongPage,
+            }),
+          },
+          {
+            path: "/contact",
+            lazy: async () => ({
+              Component: (await import("../features/contact/contact-page")).ContactPage,
+            }),
+          },
+          {
+            path: "/plants",
+            lazy: async () => ({
+              Component: (await import("../features/garden/plants-page")).PlantsPage,
+            }),
+          },
+          {
+            path: "/plants/:plantId",
+            lazy: async () => ({
+              Component: (await import("../features/garden/plant-detail-page")).PlantDetailPage,
+            }),
+          },
+          {
+            path: "/chat",
+            lazy: async () => ({ Component: (await import("../features/pending/pages")).ChatPage }),
+          },
+          {
+            path: "/settings",
+            lazy: async () => ({
+              Component: (await import("../features/settings/settings-page")).SettingsPage,
+            }),
+          },
+          {
+            path: "/workflows",
+            lazy: async () => ({
+              Component: (await import("../features/pending/pages")).WorkflowsPage,
+            }),
+          },
+          {
+            path: "/plans",
+            lazy: async () => ({
+              Component: (await import("../features/plans/plans-page")).PlansPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: "*",
+        lazy: async () => ({
+          Component: (await import("../features/not-found/not-found-page")).NotFoundPage,
+        }),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,138 @@
+import { useState } from "react";
+import type { Plant } from "../../../core/schemas/plant";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field, Input, Select } from "../../components/ui/field";
+import { localToday } from "../../lib/format";
+import { useAuth } from "../auth/auth-context";
+import { useAddPlant } from "./api";
+import { CropAutocomplete, type CropChoice } from "./crop-autocomplete";
+import { lightsLabels, mediumLabels, options, placeLabels, startMethodLabels } from "./labels";
+
+export function AddPlantDialog({
+  open,
+  onOpenChange,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded?: (id: string) => void;
+}) {
+  const { status } = useAuth();
+  const addPlant = useAddPlant();
+  const [crop, setCrop] = useState<CropChoice | null>(null);
+  const [medium, setMedium] = useState<Plant["medium"] | "">("");
+  const [place, setPlace] = useState<Plant["place"] | "">("");
+  const [lights, setLights] = useState<Plant["lights"] | "">("");
+  const [startMethod, setStartMethod] = useState<NonNullable<Plant["startMethod"]> | "">("");
+  const [plantingDate, setPlantingDate] = useState(localToday);
+  const ready = status === "signed-in" && crop && medium && place && lights && plantingDate;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    try {
+      const { plant } = await addPlant.mutateAsync({
+        name: crop.name,
+        cropSlug: crop.slug,
+        medium,
+        place,
+        lights,
+        startMethod: startMethod || null,
+        plantingDate,
+      });
+      onOpenChange(false);
+      setCrop(null);
+      onAdded?.(plant.id);
+    } catch {
+      // The mutation's toast says what went wrong; the dialog stays open with the input kept.
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Plant"
+      dismissible={!addPlant.isPending}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Plant">
+          {(props) => (
+            <CropAutocomplete
+              id={props.id}
+              describedBy={props["aria-describedby"]}
+              value={crop}
+              onChange={setCrop}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ChoiceField
+            label="Growing medium"
+            labels={mediumLabels}
+            value={medium}
+            onChange={setMedium}
+          />
+          <ChoiceField label="Place" labels={placeLabels} value={place} onChange={setPlace} />
+          <ChoiceField label="Lights" labels={lightsLabels} value={lights} onChange={setLights} />
+          <ChoiceField
+            label="Start method (optional)"
+            labels={startMethodLabels}
+            value={startMethod}
+            onChange={setStartMethod}
+            placeholder="Not sure"
+          />
+        </div>
+        <Field label="Start date">
+          {(props) => (
+            <Input
+              {...props}
+              type="date"
+              required
+              value={plantingDate}
+              onChange={(e) => setPlantingDate(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={!ready || addPlant.isPending}>
+          {addPlant.isPending ? "Creating plan…" : "Add Plant"}
+        </Button>
+        {!ready && !addPlant.isPending && (
+          <p className="text-sm text-stone-700">
+            Choose a plant, its medium, place, lights and start date to add it.
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+function ChoiceField<T extends string>({
+  label,
+  labels,
+  value,
+  onChange,
+  placeholder = "Choose…",
+}: {
+  label: string;
+  labels: Record<T, string>;
+  value: T | "";
+  onChange: (value: T | "") => void;
+  placeholder?: string;
+}) {
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} value={value} onChange={(e) => onChange(e.target.value as T | "")}>
+          <option value="">{placeholder}</option>
+          {options(labels).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { normalizeRepeat } from "../../../core/garden/tasks";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field, Input } from "../../components/ui/field";
+import { localToday } from "../../lib/format";
+import { useAuth } from "../auth/auth-context";
+import { useAddTask } from "./api";
+
+export function AddTaskDialog({
+  open,
+  onOpenChange,
+  plantId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plantId?: string;
+}) {
+  const { status } = useAuth();
+  const addTask = useAddTask();
+  const [title, setTitle] = useState("");
+  const [dueDate, setDueDate] = useState(localToday);
+  const [repeat, setRepeat] = useState("");
+  const repeatDays = normalizeRepeat(repeat);
+  const repeatError =
+    repeat.trim() && repeatDays === null ? "Use a whole number of days, 1 or more." : undefined;
+  // Spec §5 Add Task: enabled only with a title, a due date and a signed-in user.
+  const ready = status === "signed-in" && title.trim() && dueDate;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    try {
+      await addTask.mutateAsync({
+        title: title.trim(),
+        dueDate,
+        plantId: plantId ?? null,
+        repeatEveryDays: repeatDays,
+      });
+      setTitle("");
+      setRepeat("");
+      setDueDate(localToday());
+      onOpenChange(false);
+    } catch {
+      // the toast says why; keep what was typed
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add task"
+      dismissible={!addTask.isPending}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Title">
+          {(props) => (
+            <Input
+              {...props}
+              value={title}
+              maxLength={200}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Due date">
+          {(props) => (
+            <Input
+              {...props}
+              type="date"
+              required
+              value={dueDate}
+              onChange={(e) => setDueDate(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Repeat every (days, optional)" error={repeatError}>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={!ready || addTask.isPending}>
+          {addTask.isPending ? "Adding…" : "Add"}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

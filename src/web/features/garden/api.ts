@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Task } from "../../../core/garden/tasks";
+import type { Plant, PlantCreate, PlantDetail } from "../../../core/schemas/plant";
+import type { TaskCreate } from "../../../core/schemas/task";
+import { api, errorMessage, HttpError, NetworkError } from "../../lib/api-client";
+import { connectivity } from "../../lib/connectivity";
+import { formatDay } from "../../lib/format";
+import { toast } from "../../lib/toast-store";
+import { enqueue, isTempId } from "./offline-queue";
+
+export type PlantListItem = Plant & { nextTask: Task | null };
+
+export const gardenKeys = {
+  plants: ["plants"] as const,
+  plant: (id: string) => ["plant", id] as const,
+  pendingTasks: ["tasks", "pending"] as const,
+};
+
+export function usePlants() {
+  return useQuery({
+    queryKey: gardenKeys.plants,
+    queryFn: async () =>
+      (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500")).plants,
+  });
+}
+
+export function usePlant(id: string) {
+  return useQuery({
+    queryKey: gardenKeys.plant(id),
+    queryFn: () => api.get<PlantDetail>(`/api/plants/${encodeURIComponent(id)}`),
+  });
+}
+
+export function usePendingTasks() {
+  return useQuery({
+    queryKey: gardenKeys.pendingTasks,
+    queryFn: async () =>
+      (await api.get<{ tasks: Task[] }>("/api/tasks?status=pending&limit=500")).tasks,
+  });
+}
+
+/** Refreshes every garden view; live events and offline replays call it too. */
+export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: gardenKeys.plants }),
+    queryClient.invalidateQueries({ queryKey: ["plant"] }),
+    queryClient.invalidateQueries({ queryKey: ["tasks"] }),
+  ]);
+}
+
+const PLAN_FAILED = "AI failed to return a valid plan.";
+
+export function useAddPlant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlantCreate) =>
+      api.post<{ plant: PlantDetail; tasks: Task[] }>("/api/plants", body),
+    onSuccess: async ({ plant, tasks }) => {
+      await invalidateGarden(queryClient);
+      toast({
+        title: "Plan created. Tasks scheduled.",
+        description: `${plant.name} was added with ${tasks.length} tasks.`,
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED) {
+        toast({
+          title: "⚠️ Could not generate tasks. Please try again.",
+          description: PLAN_FAILED,
+          variant: "destructive",
+        });
+      } else {
+        toast({
+          title: "⚠️ Couldn't save. Check connection and try again.",
+          description: errorMessage(error),
+          variant: "destructive",
+        });
+      }
+    },
+  });
+}
+
+export function useDeletePlant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/plants/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidateGarden(queryClient),
+  });
+}
+
+const isOfflineFailure = (error: unknown) =>
+  error instanceof NetworkError || connectivity.get().offline;
+
+/** Adds a task; offline, it shows at once and waits in the outbox. */
+export function useAddTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TaskCreate): Promise<{ task: Task; queued: boolean }> => {
+      if (!connectivity.get().offline) {
+        try {
+          return { task: await api.post<Task>("/api/tasks", body), queued: false };
+        } catch (error) {
+          if (!isOfflineFailure(error)) throw error;
+        }
+      }
+      const tempId = `offline-${crypto.randomUUID()}`;
+      enqueue({ kind: "add-task", tempId, body, queuedAt: new Date().toISOString() });
+      const task: Task = {
+        id: tempId,
+        plantId: body.plantId ?? null,
+        title: body.title,
+        type: body.type ?? "custom",
+        dueDate: body.dueDate,
+        status: "pending",
+        priority: body.priority ?? 2,
+        notes: body.notes ?? null,
+        repeatEveryDays: body.repeatEveryDays ?? null,
+        createdAt: new Date().toISOString(),
+        completedAt: null,
+      };
+      queryClient.setQueryData<Task[]>(gardenKeys.pendingTasks, (tasks = []) => [...tasks, task]);
+      return { task, queued: true };
+    },
+    onSuccess: async ({ queued }) => {
+      if (queued)
+        toast({
+          title: "Task saved offline",
+          description: "It will sync when you are back online.",
+        });
+      else await invalidateGarden(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: "Couldn't add the task",
+        description: errorMessage(error),
+        variant: "destructive",
+      }),
+  });
+}
+
+/** Completes a task; offline, it disappears at once and the completion waits in the outbox. */
+export function useCompleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (task: Task): Promise<{ next: Task | null; queued: boolean }> => {
+      if (!connectivity.get().offline && !isTempId(task.id)) {
+        try {
+          const result = await api.post<{ task: Task; next: Task | null }>(
+            `/api/tasks/${encodeURIComponent(task.id)}/complete`,
+          );
+          return { next: result.next, queued: false };
+        } catch (error) {
+          if (!isOfflineFailure(error)) throw error;
+        }
+      }
+      enqueue({ kind: "complete-task", taskId: task.id, queuedAt: new Date().toISOString() });
+      queryClient.setQueryData<Task[]>(gardenKeys.pendingTasks, (tasks = []) =>
+        tasks.filter((t) => t.id !== task.id),
+      );
+      return { next: null, queued: true };
+    },
+    onSuccess: async ({ next, queued }) => {
+      if (queued) {
+        toast({
+          title: "Task completed",
+          description: "Saved offline; it will sync when you are back online.",
+        });
+        return;
+      }
+      await invalidateGarden(queryClient);
+      toast({
+        title: "Task completed",
+        ...(next?.dueDate ? { description: `Next scheduled for ${formatDay(next.dueDate)}` } : {}),
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: "Couldn't complete the task",
+        description: errorMessage(error),
+        variant: "destructive",
+      }),
+  });
+}

@@ -1,0 +1,223 @@
+import { ArrowLeft, MessageCircle, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
+import type { PlantDetail } from "../../../core/schemas/plant";
+import { Button, focusRing } from "../../components/ui/button";
+import { Card, CardTitle } from "../../components/ui/card";
+import { Dialog } from "../../components/ui/dialog";
+import { Alert, Spinner } from "../../components/ui/misc";
+import { HttpError } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
+import { formatDay, localToday } from "../../lib/format";
+import { toast } from "../../lib/toast-store";
+import { useAuth } from "../auth/auth-context";
+import { AddTaskDialog } from "./add-task-dialog";
+import { useDeletePlant, usePlant } from "./api";
+import { lightsLabels, mediumLabels, placeLabels } from "./labels";
+import { TaskRow } from "./task-row";
+
+export const DELETE_CONFIRMATION = "Delete plant and all its tasks? This can't be undone.";
+
+export function PlantDetailPage() {
+  const { plantId = "" } = useParams();
+  const { status } = useAuth();
+  const plant = usePlant(plantId);
+  if (status === "signed-out") return <p className="text-stone-700">Sign in required</p>;
+  if (plant.isError) {
+    const missing = plant.error instanceof HttpError && plant.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        <BackLink />
+        <Alert tone="error">
+          {missing
+            ? "This plant was not found. It may have been deleted."
+            : "This plant could not be loaded. Check your connection and try again."}
+        </Alert>
+      </div>
+    );
+  }
+  if (!plant.data) return <Spinner label="Loading plant…" />;
+  return <PlantView plant={plant.data} />;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/plants"
+      className={cn(
+        "inline-flex min-h-11 items-center gap-2 self-start rounded-xl pr-3 font-semibold text-leaf-fg",
+        focusRing,
+      )}
+    >
+      <ArrowLeft size={20} aria-hidden />
+      Back
+    </Link>
+  );
+}
+
+function PlantView({ plant }: { plant: PlantDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeletePlant();
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const today = localToday();
+  const next = plant.nextTask;
+  const overdue = !!next?.dueDate && next.dueDate < today;
+
+  async function deletePlant() {
+    try {
+      await remove.mutateAsync(plant.id);
+      setConfirming(false);
+      navigate("/plants", { replace: true });
+    } catch (error) {
+      // Spec §4: a failed deletion is only logged; the gardener sees it is still there.
+      console.warn("Plant deletion failed", error);
+      toast({
+        title: "The plant could not be deleted",
+        description: "Check your connection and try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink />
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-[28px] font-semibold text-stone-900">
+            <span aria-hidden>{stageEmoji(plant.timeline.currentStage ?? plant.stage)} </span>
+            {plant.name}
+          </h1>
+          {plant.scientificName && <p className="text-stone-700 italic">{plant.scientificName}</p>}
+          <p className="mt-1 text-stone-700">
+            {mediumLabels[plant.medium]} · {placeLabels[plant.place]} · {lightsLabels[plant.lights]}{" "}
+            · planted {formatDay(plant.plantingDate)}
+          </p>
+          {next?.dueDate && (
+            <p
+              className={cn(
+                "mt-2 inline-flex rounded-full px-3 py-1 text-sm font-semibold",
+                overdue ? "bg-berry-600 text-white" : "bg-leaf-100 text-leaf-fg",
+              )}
+            >
+              {overdue ? "Overdue:" : "Next:"} {next.title} · {relativeDay(next.dueDate, today)}
+            </p>
+          )}
+        </div>
+        <Link
+          to={`/chat?plantId=${encodeURIComponent(plant.id)}&new=1`}
+          className={cn(
+            "inline-flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-stone-900 hover:bg-stone-100",
+            focusRing,
+          )}
+        >
+          <MessageCircle size={20} aria-hidden />
+          Ask assistant
+        </Link>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="stages-title">
+          <CardTitle>
+            <span id="stages-title">Stages</span>
+          </CardTitle>
+          <ol className="flex flex-col gap-4">
+            {plant.timeline.stages.map((stage) => (
+              <li key={`${stage.name}-${stage.startDate}`}>
+                <div className="mb-1 flex justify-between gap-2 text-sm">
+                  <span
+                    className={cn(
+                      "font-semibold capitalize",
+                      stage.current ? "text-leaf-fg" : "text-stone-900",
+                    )}
+                  >
+                    {stage.name}
+                    {stage.current && " (now)"}
+                  </span>
+                  <span className="text-stone-700">ETA {formatDay(stage.eta)}</span>
+                </div>
+                <div
+                  role="progressbar"
+                  aria-label={`${stage.name} progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(stage.progress * 100)}
+                  className="h-3 overflow-hidden rounded-full bg-stone-100"
+                >
+                  <div
+                    className={cn(
+                      "h-full rounded-full",
+                      stage.current ? "bg-leaf-500" : "bg-leaf-700/40",
+                    )}
+                    style={{ width: `${stage.progress * 100}%` }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ol>
+          {plant.tips.length > 0 && (
+            <>
+              <h3 className="mt-6 mb-2 font-semibold text-stone-900">Tips</h3>
+              <ul className="flex list-disc flex-col gap-1 pl-5 text-stone-900">
+                {plant.tips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+
+        <Card aria-labelledby="plant-tasks-title">
+          <CardTitle
+            action={
+              <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+                <Plus size={18} aria-hidden />
+                Add task
+              </Button>
+            }
+          >
+            <span id="plant-tasks-title">Tasks</span>
+          </CardTitle>
+          {plant.tasks.length === 0 ? (
+            <p className="text-stone-700">No pending tasks for this plant.</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {plant.tasks.map((task) => (
+                <TaskRow key={task.id} task={task} label="Complete" />
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>
+        <Trash2 size={20} aria-hidden />
+        Delete plant and all tasks
+      </Button>
+
+      <AddTaskDialog open={adding} onOpenChange={setAdding} plantId={plant.id} />
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete plant?"
+        description={DELETE_CONFIRMATION}
+        dismissible={!remove.isPending}
+      >
+        <div className="flex justify-end gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming(false)}
+            disabled={remove.isPending}
+          >
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={deletePlant} disabled={remove.isPending}>
+            {remove.isPending ? "Deleting…" : "Delete"}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { Task } from "../../../core/garden/tasks";
+import { gardenChangeTypes } from "../../../core/live-events";
+import { api } from "../../lib/api-client";
+import { useAuth } from "../auth/auth-context";
+import { invalidateGarden } from "./api";
+import { type QueuedWrite, readQueue, replayQueue } from "./offline-queue";
+
+async function send(write: QueuedWrite, idMap: Map<string, string>) {
+  if (write.kind === "add-task") {
+    const task = await api.post<Task>("/api/tasks", write.body);
+    idMap.set(write.tempId, task.id);
+  } else {
+    const id = idMap.get(write.taskId) ?? write.taskId;
+    await api.post(`/api/tasks/${encodeURIComponent(id)}/complete`);
+  }
+}
+
+/**
+ * While signed in: replays the offline outbox when the browser comes back online (and at start),
+ * and follows /api/events so every open tab sees changes made elsewhere within a second.
+ */
+export function useGardenSync() {
+  const { status } = useAuth();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (status !== "signed-in") return;
+    const replay = () => {
+      if (!navigator.onLine || readQueue().length === 0) return;
+      replayQueue(send)
+        .then(() => invalidateGarden(queryClient))
+        .catch((error: unknown) => console.warn("Offline changes will sync later", error));
+    };
+    replay();
+    window.addEventListener("online", replay);
+    return () => window.removeEventListener("online", replay);
+  }, [status, queryClient]);
+
+  useEffect(() => {
+    if (status !== "signed-in" || typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events", { withCredentials: true });
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    // A burst of events (a plan creates many tasks) becomes one refresh.
+    const refresh = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => void invalidateGarden(queryClient), 100);
+    };
+    for (const type of gardenChangeTypes) {
+      source.addEventListener(type, refresh);
+    }
+    return () => {
+      clearTimeout(pending);
+      source.close();
+    };
+  }, [status, queryClient]);
+}

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { Navigate } from "react-router";
+import { PageHeader } from "../../components/ui/misc";
+import { storage } from "../../lib/storage";
+import { useAuth } from "../auth/auth-context";
+import { PlantsCard } from "../garden/plants-card";
+import { TasksCard } from "../garden/tasks-card";
+import type { Place } from "../weather/api";
+import { HealthCard } from "../weather/health-card";
+import { PlantingCard } from "../weather/planting-card";
+import { WeatherCard } from "../weather/weather-card";
+
+/** Spec §5 Location: the stored location, else 'San Francisco'. */
+const initialPlace = (): Place => ({ location: storage.location() || "San Francisco" });
+
+export function HomePage() {
+  const { user } = useAuth();
+  const [place, setPlace] = useState(initialPlace);
+  // Spec §2 Home: without the browser's onboarded flag, first-run questions come first.
+  if (!storage.isOnboarded()) return <Navigate to="/onboarding" replace />;
+  return (
+    <div>
+      <PageHeader title="My Garden" />
+      <p className="-mt-4 mb-6 text-stone-700">
+        Hi {user?.name ?? "there"}, here is your garden today.
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WeatherCard place={place} onPlaceChange={setPlace} />
+        <div className="flex flex-col gap-6">
+          <HealthCard place={place} />
+          <PlantingCard place={place} />
+        </div>
+        <PlantsCard />
+        <TasksCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { MePatch } from "../../../core/schemas/me";
+import { api } from "../../lib/api-client";
+
+/** Spec §9: the save races 7 s; the whole step gives up at 8 s. */
+export const SAVE_RACE_MS = 7000;
+export const SAVE_TIMEOUT_MS = 8000;
+export const REDIRECT_AFTER_MS = 900;
+const BACKGROUND_RETRY_MS = 30_000;
+const BACKGROUND_ATTEMPTS = 10;
+
+export function raceSave(save: () => Promise<unknown>, raceMs = SAVE_RACE_MS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("Saving took too long")), raceMs);
+    save().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** 'We'll keep trying in the background': retries the profile save a few times, quietly. */
+export function retryInBackground(patch: MePatch, attempt = 1): void {
+  if (attempt > BACKGROUND_ATTEMPTS) return;
+  setTimeout(() => {
+    api.patch("/api/me", patch).catch(() => retryInBackground(patch, attempt + 1));
+  }, BACKGROUND_RETRY_MS);
+}

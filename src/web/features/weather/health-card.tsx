@@ -1,0 +1,29 @@
+import { Card, CardTitle } from "../../components/ui/card";
+import { type Place, useInsights } from "./api";
+
+/** Spec §2: server alerts, the risks they point to and what to do; hidden when there are none. */
+export function HealthCard({ place }: { place: Place }) {
+  const { data } = useInsights(place);
+  if (!data || data.alerts.length === 0) return null;
+  return (
+    <Card aria-labelledby="health-title" className="border-sun-500">
+      <CardTitle>
+        <span id="health-title">Garden Health Alerts</span>
+      </CardTitle>
+      <ul className="flex flex-col gap-3">
+        {data.alerts.map((alert) => (
+          <li key={alert.kind} className="rounded-xl bg-stone-100 p-3">
+            <p className="font-semibold text-stone-900">
+              <span aria-hidden>⚠️ </span>
+              {alert.message}
+            </p>
+            <p className="text-stone-700">
+              <span className="font-semibold">Recommended: </span>
+              {alert.action}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiBases, apiRequest, HttpError, NetworkError, pathVariants } from "./api-client";
+import { connectivity } from "./connectivity";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("api client", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal("fetch", fetchMock);
+    connectivity.setDegraded(false);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it("tries the build-time base, the stored mp.apiBase, then same origin", () => {
+    expect(apiBases()).toEqual([""]);
+    localStorage.setItem("mp.apiBase", "https://stored.example/");
+    vi.stubEnv("VITE_API_BASE", "https://built.example");
+    expect(apiBases()).toEqual(["https://built.example", "https://stored.example", ""]);
+  });
+
+  it("tries three path variants for the application API only", () => {
+    expect(pathVariants("/api/gardening/weather?location=x")).toEqual([
+      "/api/gardening/weather?location=x",
+      "/functions/api/gardening/weather?location=x",
+      "/gardening/weather?location=x",
+    ]);
+    expect(pathVariants("/api/me")).toEqual(["/api/me"]);
+  });
+
+  it("moves on to the next base when one cannot be reached", async () => {
+    localStorage.setItem("mp.apiBase", "https://down.example");
+    fetchMock
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
+    expect(await apiRequest("/api/me")).toEqual({ ok: 1 });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      "https://down.example/api/me",
+      "/api/me",
+    ]);
+  });
+
+  it("raises 'HTTP {status} {body}' for a non-OK answer and keeps the server's message", async () => {
+    const body = { error: { code: "invalid_request", message: "Enter a display name." } };
+    fetchMock.mockResolvedValueOnce(json(400, body));
+    const error = await apiRequest("/api/me", { method: "PATCH", body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe(`HTTP 400 ${JSON.stringify(body)}`);
+    expect((error as HttpError).serverMessage).toBe("Enter a display name.");
+    expect(connectivity.get().degraded).toBe(false);
+  });
+
+  it("names the path and every base tried when all fail, and sets the degraded flag", async () => {
+    localStorage.setItem("mp.apiBase", "https://down.example");
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const error = await apiRequest("/api/me").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe(
+      "Network error while fetching /api/me (tried bases: https://down.example, same origin)",
+    );
+    expect(connectivity.get().degraded).toBe(true);
+    expect(window.__tendrilTelemetry?.at(-1)).toMatchObject({ kind: "network" });
+  });
+
+  it("sets degraded on a 5xx and clears it on the next good answer", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(503, { error: { code: "upstream_unavailable", message: "x" } }),
+    );
+    await expect(apiRequest("/api/me")).rejects.toBeInstanceOf(HttpError);
+    expect(connectivity.get().degraded).toBe(true);
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await apiRequest("/api/me");
+    expect(connectivity.get().degraded).toBe(false);
+  });
+
+  it("skips a variant answered by some other site's page, not our API", async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response("<html>not found</html>", {
+          status: 404,
+          headers: { "content-type": "text/html" },
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response("<html>app</html>", { status: 200, headers: { "content-type": "text/html" } }),
+      )
+      .mockResolvedValueOnce(json(200, { temperature: 20 }));
+    expect(await apiRequest("/api/gardening/weather")).toEqual({ temperature: 20 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("sends JSON bodies and credentials only across origins", async () => {
+    localStorage.setItem("mp.apiBase", "https://api.example");
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await apiRequest("/api/me", { method: "PATCH", body: { units: "F" } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init).toMatchObject({ method: "PATCH", body: '{"units":"F"}', credentials: "include" });
+    expect(init?.headers).toMatchObject({
+      "content-type": "application/json",
+      "x-timezone": Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+});

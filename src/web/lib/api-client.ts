@@ -1,0 +1,154 @@
+import { connectivity } from "./connectivity";
+import { storage } from "./storage";
+import { recordFailure } from "./telemetry";
+
+/** Spec §9: each attempt times out after 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+const GARDENING_PREFIX = "/api/gardening";
+
+/** A non-OK answer. Its message is the spec's 'HTTP {status} {body}'. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`HTTP ${status} ${body}`);
+    this.name = "HttpError";
+  }
+
+  /** The server's `{ error: { message } }` (or better-auth's `{ message }`), when it sent one. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: { message?: string }; message?: string };
+      return parsed.error?.message ?? parsed.message;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export class NetworkError extends Error {
+  constructor(path: string, bases: string[]) {
+    super(
+      `Network error while fetching ${path} (tried bases: ${bases.map((b) => b || "same origin").join(", ")})`,
+    );
+    this.name = "NetworkError";
+  }
+}
+
+/** A message for a person: the server's own words where it gave some. */
+export function errorMessage(
+  error: unknown,
+  fallback = "Something went wrong. Please try again.",
+): string {
+  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Base candidates in order (spec §7): the build-time base, the stored mp.apiBase, same origin. */
+export function apiBases(): string[] {
+  const candidates = [import.meta.env.VITE_API_BASE as string | undefined, storage.apiBase(), ""];
+  const bases = candidates
+    .filter((base): base is string => typeof base === "string")
+    .map((base) => base.replace(/\/+$/, ""));
+  return [...new Set(bases)];
+}
+
+/**
+ * The path variants tried against each base. Application-API calls (/api/gardening/…) also try a
+ * serverless-functions prefix and the bare /gardening/… form, for deployments that mount the API
+ * elsewhere; every other path has one form.
+ */
+export function pathVariants(path: string): string[] {
+  if (!path.startsWith(`${GARDENING_PREFIX}/`)) return [path];
+  const rest = path.slice(GARDENING_PREFIX.length);
+  return [path, `/functions${path}`, `/gardening${rest}`];
+}
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function attempt(
+  url: string,
+  options: RequestOptions,
+  crossOrigin: boolean,
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const hasBody = options.body !== undefined;
+  // The server reads "today" (task groups, repeats) in the gardener's own time zone.
+  const headers: Record<string, string> = { "x-timezone": timeZone() };
+  if (hasBody) headers["content-type"] = "application/json";
+  return fetch(url, {
+    method: options.method ?? (hasBody ? "POST" : "GET"),
+    headers,
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    credentials: crossOrigin ? "include" : "same-origin",
+    signal,
+  });
+}
+
+/** True when a 404 came from something that is not our API (another site at a stale base). */
+function isForeignNotFound(response: Response): boolean {
+  return (
+    response.status === 404 &&
+    !(response.headers.get("content-type") ?? "").includes("application/json")
+  );
+}
+
+/**
+ * Calls the API, trying every base × path variant until one answers. Any answer clears the
+ * degraded flag; a network failure of every attempt, or a 5xx, sets it.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const bases = apiBases();
+  for (const base of bases) {
+    for (const variant of pathVariants(path)) {
+      let response: Response;
+      try {
+        response = await attempt(`${base}${variant}`, options, base !== "");
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        continue;
+      }
+      if (isForeignNotFound(response)) continue;
+      const text = await response.text();
+      const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
+      // A page (not JSON) at a path variant is some other app answering, not our API.
+      if (response.ok && text && !isJson) continue;
+      connectivity.setDegraded(response.status >= 500);
+      // An answer proves the network works, unless the browser itself says it is offline.
+      if (navigator.onLine) connectivity.setOffline(false);
+      if (!response.ok) {
+        const error = new HttpError(response.status, text);
+        if (response.status >= 500) recordFailure("api", error.message);
+        throw error;
+      }
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+  }
+  const error = new NetworkError(path, bases);
+  connectivity.setDegraded(true);
+  recordFailure("network", error.message);
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { method: "GET", signal }),
+  post: <T>(path: string, body?: unknown) =>
+    apiRequest<T>(path, { method: "POST", body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+};

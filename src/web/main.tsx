@@ -1,0 +1,17 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import "./styles/index.css";
+import { App } from "./app/App";
+import { installGlobalErrorHandlers } from "./lib/network-errors";
+import { installTheme } from "./lib/theme";
+
+installGlobalErrorHandlers();
+installTheme();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

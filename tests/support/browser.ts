@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, or CHROMIUM_PATH; undefined when neither exists. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find(
+    (candidate): candidate is string => !!candidate && fs.existsSync(candidate),
+  );
+}
+
+export const chromiumPath = findChromium();
+if (!chromiumPath) {
+  console.warn(
+    "Browser tests skipped: no Chromium at /usr/bin/chromium and CHROMIUM_PATH is not set. " +
+      "Install it with `apt-get install -y chromium` (bash .ci/run does).",
+  );
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error("no Chromium found");
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+const screenshotDir = path.resolve(import.meta.dirname, "../../e2e/screenshots");
+
+/** Saves a full-page screenshot under the git-ignored e2e/screenshots/ for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { type AppOverrides, buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import { type DatabaseHandle, type Dialect, openDatabase } from "../../src/server/db/connection";
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  dialect?: Dialect;
+  env?: Record<string, string>;
+  overrides?: Omit<AppOverrides, "database">;
+}
+
+/** A fresh database: a temp SQLite file, or a new schema in the PostgreSQL test database. */
+export async function openTestDatabase(dialect: Dialect, dataDir: string) {
+  if (dialect === "sqlite") {
+    return { database: openDatabase({ dataDir }), drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  const { schema, drop } = await createSchema(url);
+  return { database: openDatabase({ databaseUrl: url, dataDir, pgSchema: schema }), drop };
+}
+
+/** A new, empty PostgreSQL schema and a function that drops it again. */
+export async function createSchema(url: string) {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  return { schema, drop: () => run(`drop schema if exists ${schema} cascade`) };
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    TENDRIL_DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    API_RATE_LIMIT_MAX: "100000",
+    // No test reaches the internet: weather tests pass their fake Open-Meteo instead.
+    WEATHER_BASE_URL: "http://127.0.0.1:1",
+    GEOCODING_BASE_URL: "http://127.0.0.1:1",
+    WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    ...env,
+  });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-test-"));
+  const config = testConfig(dataDir, options.env);
+  const { database, drop } = await openTestDatabase(options.dialect ?? "sqlite", dataDir);
+  const app = await buildApp(config, { ...options.overrides, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [
+    react(),
+    tailwindcss(),
+    // An installable app whose shell is precached, so it opens (and its outbox survives) offline.
+    VitePWA({
+      registerType: "autoUpdate",
+      injectRegister: "script-defer",
+      includeAssets: ["favicon.svg"],
+      manifest: {
+        name: "Tendril",
+        short_name: "Tendril",
+        description: "Your garden notebook: weather, plants, care tasks and a gardening assistant.",
+        theme_color: "#2E6B3F",
+        background_color: "#FAFAF7",
+        display: "standalone",
+        start_url: "/",
+        icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg}"],
+        navigateFallback: "/index.html",
+        // The API is never answered from the service worker: live data or an honest failure.
+        navigateFallbackDenylist: [/^\/api\//],
+      },
+    }),
+  ],
+  build: {
+    outDir: "../../dist",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
+  },
+});
