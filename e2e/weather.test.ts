@@ -46,7 +46,9 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     fake.fixture = "mild";
     const { context, page } = await home(server);
     const card = page.getByRole("region", { name: "Weather & Season" });
-    await waitForText(page, "San Francisco, CA");
+    // The location label in the nav shows before the weather answers: wait inside the card.
+    await card.getByText("19°C").first().waitFor({ timeout: 15_000 });
+    expect(await card.textContent()).toContain("San Francisco, CA");
     expect(await card.textContent()).toContain("19°C");
     expect(await card.textContent()).toContain("65°F");
     expect(await card.textContent()).toContain("Partly cloudy");
