@@ -10,6 +10,7 @@ import {
   client,
   gardenRows,
   oddValues,
+  PLANTED,
   shiftDate,
   tomatoBody,
   utcToday,
@@ -17,16 +18,18 @@ import {
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
-const TOMATO_TASKS = [
-  ["2026-03-01", "Water Tomato", "watering", 2],
-  ["2026-03-08", "Pest watch: check under leaves", "pest", 7],
-  ["2026-03-11", "Remove yellow or dead leaves", "pruning", 14],
-  ["2026-03-15", "Feed with fertiliser", "feeding", 14],
-  ["2026-03-15", "Prune suckers and lower leaves", "pruning", null],
-  ["2026-04-03", "Harden off seedlings outdoors", "transplant", null],
-  ["2026-04-10", "Transplant seedlings outdoors", "transplant", null],
-  ["2026-06-24", "Check Tomato for harvest", "harvest", 7],
-];
+/** The baseline tomato plan: days after planting, title, type, repeat interval. */
+const TOMATO_PLAN = [
+  [0, "Water Tomato", "watering", 2],
+  [7, "Pest watch: check under leaves", "pest", 7],
+  [10, "Remove yellow or dead leaves", "pruning", 14],
+  [14, "Feed with fertiliser", "feeding", 14],
+  [14, "Prune suckers and lower leaves", "pruning", null],
+  [33, "Harden off seedlings outdoors", "transplant", null],
+  [40, "Transplant seedlings outdoors", "transplant", null],
+  [115, "Check Tomato for harvest", "harvest", 7],
+] as const;
+const TOMATO_TASKS = TOMATO_PLAN.map(([day, ...rest]) => [shiftDate(PLANTED, day), ...rest]);
 
 type TaskJson = { dueDate: string; title: string; type: string; repeatEveryDays: number | null };
 const summary = (tasks: TaskJson[]) =>
@@ -85,7 +88,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
       place: "outdoor",
       lights: "sun",
       startMethod: null,
-      plantingDate: "2026-03-01",
+      plantingDate: PLANTED,
       status: "active",
       aiPlanVersion: 1,
       imageUrl: null,
@@ -104,16 +107,31 @@ describe.each(dialects)("plants API on %s", (dialect) => {
       "fruiting",
       "harvest",
     ]);
-    expect(stages[0]).toMatchObject({ startDate: "2026-03-01", endDate: "2026-03-08" });
+    expect(stages[0]).toMatchObject({ startDate: PLANTED, endDate: shiftDate(PLANTED, 7) });
     for (let i = 1; i < stages.length; i++) {
       expect(stages[i].startDate).toBe(shiftDate(stages[i - 1].endDate, 1));
       expect(stages[i].endDate).toBe(shiftDate(stages[i].startDate, stages[i].durationDays - 1));
     }
-    expect(plant.timeline.eta).toBe("2026-07-28");
+    expect(plant.timeline.eta).toBe(shiftDate(PLANTED, 149));
 
     const waterTask = tasks.find((task: TaskJson) => task.title === "Water Tomato");
     expect(plant.nextTaskId).toBe(waterTask.id);
     expect(plant.nextTask).toEqual(waterTask);
+  });
+
+  it("rolls a backdated plant's repeating tasks forward to today and keeps missed one-offs overdue", async () => {
+    const today = utcToday();
+    const { tasks } = await addTomato({ plantingDate: shiftDate(today, -20) });
+    const due = (title: string) => tasks.find((task: TaskJson) => task.title === title)?.dueDate;
+    // Day 20: watering (every 2 days from day 0) falls today; pest watch (days 7, 14, 21) tomorrow.
+    expect(due("Water Tomato")).toBe(today);
+    expect(due("Pest watch: check under leaves")).toBe(shiftDate(today, 1));
+    expect(due("Remove yellow or dead leaves")).toBe(shiftDate(today, 4));
+    expect(due("Feed with fertiliser")).toBe(shiftDate(today, 8));
+    expect(due("Prune suckers and lower leaves")).toBe(shiftDate(today, -6));
+    expect(due("Transplant seedlings outdoors")).toBe(shiftDate(today, 20));
+    const overdue = tasks.filter((task: TaskJson) => task.dueDate < today);
+    expect(overdue.map((task: TaskJson) => task.title)).toEqual(["Prune suckers and lower leaves"]);
   });
 
   it("puts the current stage where today falls and keeps the gardener's stage when given", async () => {
@@ -224,7 +242,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
   });
 
   it("updates name, stage, notes, setup and planting date", async () => {
-    const { plant } = await addTomato();
+    const { plant } = await addTomato({ plantingDate: "2026-03-01" });
     const res = await api.patch(`/api/plants/${plant.id}`, {
       name: "Big Tom",
       stage: "flowering",

@@ -6,6 +6,7 @@ import {
   client,
   gardenRows,
   oddValues,
+  PLANTED,
   shiftDate,
   tomatoBody,
   utcToday,
@@ -133,7 +134,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     const gardener = await signUp(t.app);
     const theirs = client(t.app, gardener.cookie);
     const plant = (await theirs.post("/api/plants", tomatoBody())).json().plant;
-    await addTask({ title: "Late", dueDate: "2026-12-01" }, theirs);
+    await addTask({ title: "Late", dueDate: shiftDate(PLANTED, 400) }, theirs);
     await addTask({ title: "Early", dueDate: "2026-01-01" }, theirs);
     await t.database.db
       .insertInto("tasks")
@@ -284,7 +285,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     await api.post(`/api/tasks/${earlier.id}/complete`);
     expect((await nextOf()).nextTaskId).toBe(water.id);
 
-    const moved = await api.patch(`/api/tasks/${water.id}`, { dueDate: "2026-12-01" });
+    const moved = await api.patch(`/api/tasks/${water.id}`, { dueDate: shiftDate(PLANTED, 365) });
     expect(moved.statusCode).toBe(200);
     const detail = await nextOf();
     expect(detail.nextTaskId).toBe(detail.tasks[0].id);

@@ -46,12 +46,18 @@ export function shiftDate(date: string, days: number): string {
 }
 
 /** A valid Add Plant body: a tomato in soil, outdoors, in the sun. */
+/**
+ * The tests' planting date: a month ahead, so every plan task keeps its planned date (a backdated
+ * planting rolls repeating tasks forward to today, which tests/plants.test.ts checks on its own).
+ */
+export const PLANTED = shiftDate(utcToday(), 30);
+
 export const tomatoBody = (extra: Record<string, unknown> = {}) => ({
   name: "Tomato",
   medium: "soil",
   place: "outdoor",
   lights: "sun",
-  plantingDate: "2026-03-01",
+  plantingDate: PLANTED,
   ...extra,
 });
 

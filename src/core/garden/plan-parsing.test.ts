@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type AiPlan,
   extractJsonObject,
+  firstOccurrenceFrom,
   MIN_PLAN_TASKS,
   PLAN_PROMPT_RULES,
   parseAiPlan,
@@ -347,5 +348,62 @@ describe("planToTasks", () => {
         "2026-01-01",
       )[0]?.repeatEveryDays,
     ).toBeNull();
+  });
+
+  describe("a backdated planting date", () => {
+    const tasks = [
+      { title: "Water", dueInDays: 0, repeat: true, repeatEveryDays: 3 },
+      { title: "Feed", dueInDays: 7, repeat: true, repeatEveryDays: 7 },
+      { title: "Transplant", dueInDays: 5, repeat: false, repeatEveryDays: null },
+      { title: "Harvest check", dueInDays: 40, repeat: false, repeatEveryDays: null },
+    ];
+    const due = (plantingDate: string, today: string) =>
+      planToTasks({ tasks }, plantingDate, today).map((t) => t.dueDate);
+
+    it("rolls repeating tasks forward to their first occurrence on or after today", () => {
+      // Planted 2026-11-01, added 2026-11-22: water on day 21 (a multiple of 3) is today,
+      // feeding (days 7, 14, 21, 28) is today too.
+      expect(due("2026-11-01", "2026-11-22")).toEqual([
+        "2026-11-22",
+        "2026-11-22",
+        "2026-11-06",
+        "2026-12-11",
+      ]);
+    });
+
+    it("moves a series one day behind today to the next occurrence, not to today", () => {
+      // Day 20 after planting: water fell on day 18, next on day 21; feeding on day 14, next 21.
+      expect(due("2026-11-01", "2026-11-21").slice(0, 2)).toEqual(["2026-11-22", "2026-11-22"]);
+      expect(due("2026-11-02", "2026-11-22").slice(0, 2)).toEqual(["2026-11-23", "2026-11-23"]);
+    });
+
+    it("keeps dates that are today or later, and every date when planting today or later", () => {
+      expect(due("2026-11-22", "2026-11-22")).toEqual([
+        "2026-11-22",
+        "2026-11-29",
+        "2026-11-27",
+        "2027-01-01",
+      ]);
+      expect(due("2026-12-01", "2026-11-22")[0]).toBe("2026-12-01");
+      expect(due("2026-11-15", "2026-11-22")[1]).toBe("2026-11-22");
+    });
+
+    it("keeps a missed one-off task on its date so it shows as overdue", () => {
+      expect(due("2026-10-01", "2026-11-22")[2]).toBe("2026-10-06");
+    });
+  });
+});
+
+describe("firstOccurrenceFrom", () => {
+  it.each([
+    ["2026-11-22", 7, "2026-11-22", "2026-11-22"],
+    ["2026-11-23", 7, "2026-11-22", "2026-11-23"],
+    ["2026-11-21", 7, "2026-11-22", "2026-11-28"],
+    ["2026-11-15", 7, "2026-11-22", "2026-11-22"],
+    ["2026-11-14", 7, "2026-11-22", "2026-11-28"],
+    ["2026-11-21", 1, "2026-11-22", "2026-11-22"],
+    ["2026-02-27", 2, "2026-03-02", "2026-03-03"],
+  ])("series from %s every %i days, seen on %s → %s", (start, every, today, expected) => {
+    expect(firstOccurrenceFrom(start, every, today)).toBe(expected);
   });
 });

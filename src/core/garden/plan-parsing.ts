@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from "./dates";
+import { addDays, daysBetween, type IsoDate } from "./dates";
 import { DEFAULT_REPEAT_DAYS, DEFAULT_TASK_PRIORITY, DEFAULT_TASK_TYPE } from "./tasks";
 import type { StagePlanEntry } from "./timeline";
 
@@ -160,14 +160,34 @@ export interface PlannedTask {
   notes: null;
 }
 
-/** Plan tasks as dated task drafts: due `dueInDays` after the planting date. */
-export function planToTasks(plan: Pick<AiPlan, "tasks">, plantingDate: IsoDate): PlannedTask[] {
-  return plan.tasks.map((task) => ({
-    title: task.title,
-    type: task.type ?? DEFAULT_TASK_TYPE,
-    dueDate: addDays(plantingDate, task.dueInDays),
-    repeatEveryDays: task.repeat ? (task.repeatEveryDays ?? DEFAULT_REPEAT_DAYS) : null,
-    priority: DEFAULT_TASK_PRIORITY,
-    notes: null,
-  }));
+/**
+ * Plan tasks as dated task drafts: due `dueInDays` after the planting date. A repeating task whose
+ * first date is already past when the plant is added (a backdated planting date) starts at its first
+ * occurrence on or after `today`, so "water every 2 days" is not weeks overdue on day one. One-off
+ * tasks keep their date: a missed one-off is a real reminder the gardener ticks off.
+ */
+export function planToTasks(
+  plan: Pick<AiPlan, "tasks">,
+  plantingDate: IsoDate,
+  today: IsoDate = plantingDate,
+): PlannedTask[] {
+  return plan.tasks.map((task) => {
+    const repeatEveryDays = task.repeat ? (task.repeatEveryDays ?? DEFAULT_REPEAT_DAYS) : null;
+    const firstDue = addDays(plantingDate, task.dueInDays);
+    return {
+      title: task.title,
+      type: task.type ?? DEFAULT_TASK_TYPE,
+      dueDate: repeatEveryDays ? firstOccurrenceFrom(firstDue, repeatEveryDays, today) : firstDue,
+      repeatEveryDays,
+      priority: DEFAULT_TASK_PRIORITY,
+      notes: null,
+    };
+  });
+}
+
+/** The first date on or after `today` in the series `start`, `start + every`, … (or `start`). */
+export function firstOccurrenceFrom(start: IsoDate, every: number, today: IsoDate): IsoDate {
+  const behind = daysBetween(start, today);
+  if (behind <= 0) return start;
+  return addDays(start, Math.ceil(behind / every) * every);
 }

@@ -116,7 +116,7 @@ export class PlantService {
 
     const nowIso = new Date().toISOString();
     const plantId = randomUUID();
-    const tasks = planToTasks(plan, input.plantingDate).map((draft) =>
+    const tasks = planToTasks(plan, input.plantingDate, today).map((draft) =>
       newTask({ ...draft, plantId }, { id: randomUUID(), nowIso, today }),
     );
     const current = buildTimeline(plan.stages, input.plantingDate, today);
