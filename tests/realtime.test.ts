@@ -1,13 +1,8 @@
-import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/server/app";
-import { type DatabaseHandle, openDatabase } from "../src/server/db/connection";
 import { openEventStream } from "./support/event-stream";
-import { createSchema, createTestApp, type TestApp, testConfig } from "./support/test-app";
+import { createTestApp, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
 import { signUp } from "./support/users";
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -60,33 +55,16 @@ describe("live changes over Server-Sent Events (one instance)", () => {
 describe.runIf(process.env.TEST_DATABASE_URL)(
   "live changes across two instances on PostgreSQL",
   () => {
-    const url = process.env.TEST_DATABASE_URL ?? "";
-    const apps: FastifyInstance[] = [];
-    const databases: DatabaseHandle[] = [];
-    let drop: () => Promise<void>;
-    let dataDir: string;
-
+    let two: Awaited<ReturnType<typeof twoInstancesOnPostgres>>;
     beforeAll(async () => {
-      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-two-"));
-      const schema = await createSchema(url);
-      drop = schema.drop;
-      // Same data folder: both instances share the generated session secret, as AUTH_SECRET would.
-      // One after the other: the second instance finds the schema migrated, as in production.
-      for (let i = 0; i < 2; i++) {
-        const database = openDatabase({ databaseUrl: url, dataDir, pgSchema: schema.schema });
-        databases.push(database);
-        apps.push(await buildApp(testConfig(dataDir), { database }));
-      }
+      two = await twoInstancesOnPostgres();
     });
     afterAll(async () => {
-      for (const app of apps) await app.close();
-      for (const database of databases) await database.db.destroy();
-      await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await two?.close();
     });
 
     it("delivers a change published on one instance to a stream on the other", async () => {
-      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const [a, b] = two.apps;
       const user = await signUp(a);
       const stream = await openEventStream(`${await listen(a)}/api/events`, user.cookie);
       expect(stream.status).toBe(200);

@@ -24,6 +24,7 @@ export interface LoadResult {
 
 const HEADER_END = Buffer.from("\r\n\r\n");
 const LAST_CHUNK = Buffer.from("\r\n0\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
 
 /**
  * A small closed-loop HTTP/1.1 load generator on 127.0.0.1: `connections` keep-alive sockets,
@@ -83,8 +84,11 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       const socket = net.connect({ host: "127.0.0.1", port: options.port });
       sockets.push(socket);
       socket.setNoDelay(true);
-      let buffer: Buffer = Buffer.alloc(0);
-      let need = -1;
+      // Bytes of a response head not yet complete (or of a chunked body, which is rare here).
+      let pending: Buffer | null = null;
+      // Body bytes still to come of a response with a Content-Length; -1 between responses.
+      let remaining = -1;
+      let size = 0;
       let status = 0;
       let sentAt = 0;
       let done = false;
@@ -92,7 +96,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         sentAt = performance.now();
         socket.write(request);
       };
-      const complete = (size: number) => {
+      const complete = () => {
         const now = performance.now();
         if (sentAt >= measureFrom && recorded < options.maxRequests) {
           if (status === 200) {
@@ -108,28 +112,46 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         } else send();
       };
       socket.on("connect", send);
+      // Body bytes are counted, not copied, so the generator spends little CPU on large replies.
       socket.on("data", (chunk: Buffer) => {
-        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-        for (;;) {
-          if (need === -1) {
-            const end = buffer.indexOf(HEADER_END);
-            if (end === -1) return;
-            const head = buffer.toString("latin1", 0, end);
-            status = Number(head.slice(9, 12));
-            const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-            if (length) need = end + 4 + Number(length[1]);
-            else {
-              const last = buffer.indexOf(LAST_CHUNK, end);
-              if (last === -1) return;
-              need = last + LAST_CHUNK.length;
+        let data = chunk;
+        while (data.length > 0 && !done) {
+          if (remaining >= 0) {
+            const take = Math.min(remaining, data.length);
+            remaining -= take;
+            data = data.subarray(take);
+            if (remaining === 0) {
+              remaining = -1;
+              complete();
             }
+            continue;
           }
-          if (buffer.length < need) return;
-          const size = need;
-          buffer = buffer.subarray(need);
-          need = -1;
-          complete(size);
-          if (done) return;
+          const head: Buffer = pending ? Buffer.concat([pending, data]) : data;
+          pending = head;
+          data = EMPTY;
+          const end = head.indexOf(HEADER_END);
+          if (end === -1) return;
+          const text = head.toString("latin1", 0, end);
+          status = Number(text.slice(9, 12));
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+          if (length) {
+            const body = Number(length[1]);
+            size = end + 4 + body;
+            data = head.subarray(end + 4);
+            pending = null;
+            remaining = body;
+            if (body === 0) {
+              remaining = -1;
+              complete();
+            }
+          } else {
+            const last = head.indexOf(LAST_CHUNK, end);
+            if (last === -1) return;
+            size = last + LAST_CHUNK.length;
+            data = head.subarray(size);
+            pending = null;
+            complete();
+          }
         }
       });
       socket.on("error", () => {

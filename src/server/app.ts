@@ -36,6 +36,7 @@ import { zoneLookup } from "./features/zones/service";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { healthRoutes } from "./lib/health-routes";
 import { originCheck } from "./lib/origin-check";
+import { UserResponseCache } from "./lib/user-response-cache";
 import { registerWebApp } from "./lib/web-static";
 import { builtInPlanProvider, type PlanProvider } from "./providers/ai/plan-provider";
 import { createMailer, type Mailer } from "./providers/email";
@@ -99,7 +100,12 @@ export async function buildApp(
     ...createWeatherProviders(config, log),
     frostStations,
   });
+  // Garden reads are cached per user until that user's garden changes: on this instance at once
+  // (below), on other instances when the change reaches them through the bus.
+  const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
+  changes.subscribeAll((event) => gardenReads.invalidate(event.userId));
   const publish: PublishChange = (change) => {
+    gardenReads.invalidate(change.userId);
     changes
       .publish(change)
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
@@ -150,8 +156,8 @@ export async function buildApp(
     await scope.register(weatherCacheRoutes(database.db));
     await scope.register(weatherRoutes(weather));
     await scope.register(eventsRoute(changes));
-    await scope.register(plantRoutes(plants));
-    await scope.register(taskRoutes(tasks));
+    await scope.register(plantRoutes(plants, gardenReads));
+    await scope.register(taskRoutes(tasks, gardenReads));
   });
 
   await registerWebApp(app, config.webDistDir);

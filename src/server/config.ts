@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_RESPONSE_CACHE_MB } from "./lib/user-response-cache";
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -57,6 +58,14 @@ export const envSchema = z.object({
   API_RATE_LIMIT_MAX: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().default(600),
+  ),
+  RESPONSE_CACHE_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)" })
+      .int("RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)")
+      .min(0, "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)")
+      .default(DEFAULT_RESPONSE_CACHE_MB),
   ),
   AUTH_RATE_LIMIT_MAX: z.preprocess(
     emptyToUndefined,
@@ -135,6 +144,8 @@ export interface Config {
   authRateLimit: { windowSeconds: number; max: number };
   /** Requests per minute per client address to the rest of the API. */
   apiRateLimitPerMinute: number;
+  /** Memory for cached garden reads (src/server/lib/user-response-cache.ts); 0 = off. */
+  responseCacheMegabytes: number;
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
@@ -209,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
+    responseCacheMegabytes: env.RESPONSE_CACHE_MB,
     authRateLimit: {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       max: env.AUTH_RATE_LIMIT_MAX,

@@ -89,3 +89,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/**
+ * Two app instances on one fresh PostgreSQL schema, built one after the other (the second finds the
+ * schema migrated, as in production). They share a data folder, so they share the generated session
+ * secret as AUTH_SECRET would make them. Needs TEST_DATABASE_URL.
+ */
+export async function twoInstancesOnPostgres() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-two-"));
+  const schema = await createSchema(url);
+  const databases: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < 2; i++) {
+    const database = openDatabase({ databaseUrl: url, dataDir, pgSchema: schema.schema });
+    databases.push(database);
+    apps.push(await buildApp(testConfig(dataDir), { database }));
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    async close() {
+      for (const app of apps) await app.close();
+      for (const database of databases) await database.db.destroy();
+      await schema.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -16,8 +16,13 @@ export type ChangeListener = (event: ChangeEvent) => void;
 export interface ChangeBus {
   publish(event: ChangeEvent): Promise<void>;
   subscribe(userId: string, listener: ChangeListener): () => void;
+  /** Every user's changes, as this instance learns of them (for caches kept per instance). */
+  subscribeAll(listener: ChangeListener): () => void;
   close(): Promise<void>;
 }
+
+// An event name no user id can be.
+const EVERY_USER = Symbol("every user");
 
 /** Delivers to this instance's subscribers, keyed by user. */
 export class LocalFanout {
@@ -29,12 +34,18 @@ export class LocalFanout {
   }
 
   deliver(event: ChangeEvent): void {
+    this.emitter.emit(EVERY_USER, event);
     this.emitter.emit(event.userId, event);
   }
 
   subscribe(userId: string, listener: ChangeListener): () => void {
     this.emitter.on(userId, listener);
     return () => this.emitter.off(userId, listener);
+  }
+
+  subscribeAll(listener: ChangeListener): () => void {
+    this.emitter.on(EVERY_USER, listener);
+    return () => this.emitter.off(EVERY_USER, listener);
   }
 }
 
@@ -44,6 +55,7 @@ export function createInProcessBus(): ChangeBus {
   return {
     publish: async (event) => fanout.deliver(event),
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
+    subscribeAll: (listener) => fanout.subscribeAll(listener),
     close: async () => {},
   };
 }

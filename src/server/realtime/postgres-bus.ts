@@ -59,6 +59,7 @@ export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<Cha
       await pool.query("select pg_notify($1, $2)", [channel, JSON.stringify(event)]);
     },
     subscribe: (userId, fn) => fanout.subscribe(userId, fn),
+    subscribeAll: (fn) => fanout.subscribeAll(fn),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

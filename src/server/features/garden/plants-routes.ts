@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
@@ -11,12 +12,27 @@ import {
 } from "../../../core/schemas/plant";
 import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
+import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
+import type { UserResponseCache } from "../../lib/user-response-cache";
 import type { PlantService } from "./plants-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
+export function plantRoutes(plants: PlantService, reads: UserResponseCache): FastifyPluginAsyncZod {
+  /** A cached read of the signed-in gardener's data as of their today. */
+  const readForToday = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    load: (userId: string, today: string) => Promise<unknown>,
+  ) => {
+    const userId = currentUser(request).id;
+    const today = todayFor(request);
+    return sendCachedJson(request, reply, reads, { userId, key: `${request.url} ${today}` }, () =>
+      load(userId, today),
+    );
+  };
+
   return async (app) => {
     app.get(
       "/api/plants",
@@ -28,7 +44,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           response: { 200: plantListSchema, ...errors },
         },
       },
-      async (request) => plants.list(currentUser(request).id, request.query, todayFor(request)),
+      async (request, reply) =>
+        readForToday(request, reply, (userId, today) => plants.list(userId, request.query, today)),
     );
 
     app.post(
@@ -61,7 +78,10 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           response: { 200: plantDetailSchema, ...errors },
         },
       },
-      async (request) => plants.get(currentUser(request).id, request.params.id, todayFor(request)),
+      async (request, reply) =>
+        readForToday(request, reply, (userId, today) =>
+          plants.get(userId, request.params.id, today),
+        ),
     );
 
     app.patch(

@@ -11,12 +11,14 @@ import {
   taskSchema,
 } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
+import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
+import type { UserResponseCache } from "../../lib/user-response-cache";
 import type { TaskService } from "./tasks-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export function taskRoutes(tasks: TaskService): FastifyPluginAsyncZod {
+export function taskRoutes(tasks: TaskService, reads: UserResponseCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/tasks",
@@ -28,7 +30,12 @@ export function taskRoutes(tasks: TaskService): FastifyPluginAsyncZod {
           response: { 200: taskListSchema, ...errors },
         },
       },
-      async (request) => tasks.list(currentUser(request).id, request.query),
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        return sendCachedJson(request, reply, reads, { userId, key: request.url }, () =>
+          tasks.list(userId, request.query),
+        );
+      },
     );
 
     app.post(

@@ -1,0 +1,97 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { MIN_GZIP_BYTES, UserResponseCache } from "./user-response-cache";
+
+function counter(prefix: string) {
+  let calls = 0;
+  const produce = async () => `${prefix}${++calls}`;
+  return { produce, calls: () => calls };
+}
+
+const text = (body: { identity: Buffer }) => body.identity.toString("utf8");
+
+describe("UserResponseCache", () => {
+  it("serves a kept body until the user's data changes", async () => {
+    const cache = new UserResponseCache();
+    const load = counter("tasks v");
+    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v1");
+    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v1");
+    expect(load.calls()).toBe(1);
+    cache.invalidate("ann");
+    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v2");
+    expect(load.calls()).toBe(2);
+  });
+
+  it("keeps users and keys apart, and one user's change leaves the others cached", async () => {
+    const cache = new UserResponseCache();
+    const ann = counter("ann ");
+    const bob = counter("bob ");
+    await cache.get("ann", "/a", ann.produce);
+    await cache.get("ann", "/b", ann.produce);
+    await cache.get("bob", "/a", bob.produce);
+    expect(text(await cache.get("ann", "/b", ann.produce))).toBe("ann 2");
+    expect(text(await cache.get("bob", "/a", bob.produce))).toBe("bob 1");
+    cache.invalidate("ann");
+    expect(text(await cache.get("bob", "/a", bob.produce))).toBe("bob 1");
+    expect(text(await cache.get("ann", "/a", ann.produce))).toBe("ann 3");
+  });
+
+  it("never keeps a body read before a change that landed while it was being read", async () => {
+    const cache = new UserResponseCache();
+    let release: () => void = () => {};
+    const slowRead = cache.get(
+      "ann",
+      "/api/tasks",
+      () => new Promise<string>((resolve) => (release = () => resolve("before the write"))),
+    );
+    cache.invalidate("ann");
+    release();
+    expect(text(await slowRead)).toBe("before the write");
+    const fresh = await cache.get("ann", "/api/tasks", async () => "after the write");
+    expect(text(fresh)).toBe("after the write");
+  });
+
+  it("does not cache a read that fails", async () => {
+    const cache = new UserResponseCache();
+    await expect(
+      cache.get("ann", "/api/plants/x", async () => {
+        throw new Error("not found");
+      }),
+    ).rejects.toThrow("not found");
+    expect(text(await cache.get("ann", "/api/plants/x", async () => "found"))).toBe("found");
+  });
+
+  it("reads every time when turned off with 0 MB", async () => {
+    const cache = new UserResponseCache(0);
+    const load = counter("v");
+    await cache.get("ann", "/a", load.produce);
+    await cache.get("ann", "/a", load.produce);
+    expect(load.calls()).toBe(2);
+  });
+
+  it("drops the least recently used bodies beyond its memory", async () => {
+    const cache = new UserResponseCache(1);
+    const big = "x".repeat(400 * 1024);
+    const load = counter(big);
+    await cache.get("ann", "/1", load.produce);
+    await cache.get("ann", "/2", load.produce);
+    await cache.get("ann", "/3", load.produce);
+    expect(load.calls()).toBe(3);
+    await cache.get("ann", "/3", load.produce);
+    expect(load.calls()).toBe(3);
+    await cache.get("ann", "/1", load.produce);
+    expect(load.calls()).toBe(4);
+  });
+
+  it("compresses a body once, from the size where it pays", async () => {
+    const cache = new UserResponseCache();
+    const small = await cache.get("ann", "/small", async () => "x".repeat(MIN_GZIP_BYTES - 1));
+    expect(small.gzip()).toBeNull();
+    const json = JSON.stringify({ tasks: Array.from({ length: 300 }, (_, i) => ({ i })) });
+    const large = await cache.get("ann", "/large", async () => json);
+    const gzip = large.gzip();
+    expect(gzip).not.toBeNull();
+    expect(gunzipSync(gzip as Buffer).toString("utf8")).toBe(json);
+    expect(large.gzip()).toBe(gzip);
+  });
+});

@@ -1,0 +1,142 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, client, tomatoBody, utcToday } from "./support/garden";
+import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import { signUp } from "./support/users";
+
+type Named = { id: string; title?: string; name?: string };
+const titles = async (api: Client, url = "/api/tasks?status=pending") =>
+  ((await api.get(url)).json().tasks as Named[]).map((task) => task.title);
+
+describe.each(dialects)("cached garden reads on %s", (dialect) => {
+  let t: TestApp;
+  let api: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    api = client(t.app, (await signUp(t.app)).cookie);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("shows every task write on the next read", async () => {
+    expect(await titles(api)).toEqual([]);
+    const added = (
+      await api.post("/api/tasks", { title: "Mulch beds", dueDate: utcToday() })
+    ).json();
+    expect(await titles(api)).toEqual(["Mulch beds"]);
+    await api.patch(`/api/tasks/${added.id}`, { title: "Mulch the beds" });
+    expect(await titles(api)).toEqual(["Mulch the beds"]);
+    await api.post(`/api/tasks/${added.id}/complete`);
+    expect(await titles(api)).toEqual([]);
+    expect(await titles(api, "/api/tasks?status=completed")).toEqual(["Mulch the beds"]);
+    await api.del(`/api/tasks/${added.id}`);
+    expect(await titles(api, "/api/tasks?status=completed")).toEqual([]);
+  });
+
+  it("shows every plant write on the next list and page read", async () => {
+    const names = async () =>
+      ((await api.get("/api/plants")).json().plants as Named[]).map((p) => p.name);
+    expect(await names()).toEqual([]);
+    const { plant } = (await api.post("/api/plants", tomatoBody())).json();
+    expect(await names()).toEqual(["Tomato"]);
+    const page = async () => (await api.get(`/api/plants/${plant.id}`)).json();
+    const first = await page();
+    expect(first.name).toBe("Tomato");
+    await api.patch(`/api/plants/${plant.id}`, { name: "Big Tom" });
+    expect((await page()).name).toBe("Big Tom");
+    expect(await names()).toEqual(["Big Tom"]);
+
+    const next = first.nextTask as Named;
+    await api.post(`/api/tasks/${next.id}/complete`);
+    expect(((await page()).tasks as Named[]).some((task) => task.id === next.id)).toBe(false);
+
+    await api.del(`/api/plants/${plant.id}`);
+    expect((await api.get(`/api/plants/${plant.id}`)).statusCode).toBe(404);
+    expect(await names()).toEqual([]);
+  });
+
+  it("never answers one gardener's read with another's", async () => {
+    const bob = client(t.app, (await signUp(t.app)).cookie);
+    await api.post("/api/tasks", { title: "Ann's task", dueDate: utcToday() });
+    expect(await titles(api)).toEqual(["Ann's task"]);
+    expect(await titles(bob)).toEqual([]);
+    await bob.post("/api/tasks", { title: "Bob's task", dueDate: utcToday() });
+    expect(await titles(bob)).toEqual(["Bob's task"]);
+    expect(await titles(api)).toEqual(["Ann's task"]);
+  });
+
+  it("sends gzip to clients that accept it and the same JSON to those that do not", async () => {
+    for (let i = 0; i < 20; i++) {
+      await api.post("/api/tasks", { title: `Check seedling tray ${i}`, dueDate: utcToday() });
+    }
+    const plain = await api.get("/api/tasks");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const zipped = await api.get("/api/tasks", { "accept-encoding": "br, gzip;q=0.8" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
+
+    const refused = await api.get("/api/tasks", { "accept-encoding": "gzip;q=0, identity" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+  });
+
+  it("still answers 401 without a session and 400 for a bad query", async () => {
+    expect((await client(t.app, null).get("/api/tasks")).statusCode).toBe(401);
+    expect((await api.get("/api/tasks?status=open")).statusCode).toBe(400);
+  });
+});
+
+describe("cached garden reads with the cache turned off", () => {
+  it("reads the database on every request (RESPONSE_CACHE_MB=0)", async () => {
+    const t = await createTestApp({ env: { RESPONSE_CACHE_MB: "0" } });
+    try {
+      const user = await signUp(t.app);
+      const api = client(t.app, user.cookie);
+      expect(await titles(api)).toEqual([]);
+      // Written behind the API's back: only an uncached read can see it.
+      await t.database.db
+        .insertInto("tasks")
+        .values({
+          id: "3f8b2c1e-0000-4000-8000-000000000001",
+          user_id: user.id,
+          plant_id: null,
+          title: "Written directly",
+          due_date: utcToday(),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(await titles(api)).toEqual(["Written directly"]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "cached garden reads across two instances on PostgreSQL",
+  () => {
+    let two: Awaited<ReturnType<typeof twoInstancesOnPostgres>>;
+    beforeAll(async () => {
+      two = await twoInstancesOnPostgres();
+    });
+    afterAll(async () => {
+      await two?.close();
+    });
+
+    it("drops an instance's cached read when another instance writes", async () => {
+      const [a, b] = two.apps;
+      const user = await signUp(a);
+      const onA = client(a, user.cookie);
+      const onB = client(b, user.cookie);
+      expect(await titles(onB)).toEqual([]);
+      await onA.post("/api/tasks", { title: "Sow peas", dueDate: utcToday() });
+      await expect.poll(() => titles(onB), { timeout: 5000, interval: 20 }).toEqual(["Sow peas"]);
+    });
+  },
+);
