@@ -166,8 +166,7 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     const page = await context.newPage();
     await page.goto("/settings");
     const name = page.getByLabel("Display name");
-    await name.waitFor();
-    expect(await name.inputValue()).toBe("Basil");
+    await expect.poll(() => name.inputValue()).toBe("Basil");
     await waitForText(page, /PRISM Climate Group, Oregon State University/);
     await name.fill("Basil Brush");
     await page.getByText("Fahrenheit (°F)").click();
@@ -176,10 +175,12 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await waitForText(page, "Preferences saved");
 
     await page.reload();
-    await page.getByLabel("Display name").waitFor();
-    expect(await page.getByLabel("Display name").inputValue()).toBe("Basil Brush");
-    expect(await page.getByLabel("Default location").inputValue()).toBe("Portland, OR");
-    expect(await page.getByRole("radio", { name: "Fahrenheit (°F)" }).isChecked()).toBe(true);
+    // The page may first paint the profile persisted before the save, then the server's answer.
+    await expect.poll(() => page.getByLabel("Display name").inputValue()).toBe("Basil Brush");
+    await expect.poll(() => page.getByLabel("Default location").inputValue()).toBe("Portland, OR");
+    await expect
+      .poll(() => page.getByRole("radio", { name: "Fahrenheit (°F)" }).isChecked())
+      .toBe(true);
     await waitForText(page, "Portland, OR");
     expect(await page.evaluate(() => localStorage.getItem("units"))).toBe("F");
     await context.close();
