@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { INITIAL_JS_BUDGET_KB, initialJsForHome } from "./bundle";
 import { type LoadResult, runLoad } from "./load";
 
 /**
@@ -45,7 +46,23 @@ const fmt = (n: number, digits = 0) =>
     ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : "–";
 
+function reportInitialJs() {
+  const initial = initialJsForHome(path.resolve(here, "../../dist"));
+  if (!initial) {
+    console.log("Initial JavaScript for /: no build found (run `npm run build` first).\n");
+    return;
+  }
+  const verdict =
+    initial.totalKb <= INITIAL_JS_BUDGET_KB
+      ? `met (≤ ${INITIAL_JS_BUDGET_KB} KB)`
+      : `MISSED by ${fmt(initial.totalKb - INITIAL_JS_BUDGET_KB, 1)} KB (> ${INITIAL_JS_BUDGET_KB} KB)`;
+  console.log(
+    `Initial JavaScript for / (entry and home route, ${initial.files.length} files): ${fmt(initial.totalKb, 1)} KB gzip — budget ${verdict}.\n`,
+  );
+}
+
 async function main() {
+  reportInitialJs();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-bench-"));
   try {
     const seedStart = performance.now();

@@ -1,5 +1,6 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
+import { preloadDialogs } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/misc";
 import { Toaster } from "../../components/ui/toaster";
 import { useGardenSync } from "../../features/garden/sync";
@@ -8,8 +9,17 @@ import { FeedbackButton } from "./feedback";
 import { BottomBar, MobileHeader } from "./mobile-nav";
 import { TopNav } from "./top-nav";
 
+/** After the first paint, so the first dialog a gardener opens does not wait for its code. */
+function usePreloadedDialogs() {
+  useEffect(() => {
+    const timer = setTimeout(preloadDialogs, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 export function RootLayout() {
   useGardenSync();
+  usePreloadedDialogs();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,69 +1,30 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
-import { focusRing } from "./button";
+import { lazy, Suspense, useState } from "react";
+import type { DialogProps } from "./dialog-panel";
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  /** "sheet" slides in from the left, for the mobile menu. */
-  variant?: "center" | "sheet";
-  /** Spec: some dialogs cannot be closed while saving. */
-  dismissible?: boolean;
+const loadPanel = () => import("./dialog-panel");
+const DialogPanel = lazy(loadPanel);
+
+/**
+ * Fetches the dialog code ahead of need (call once the page has painted), so the first dialog
+ * opens without waiting for it.
+ */
+export function preloadDialogs(): void {
+  void loadPanel();
 }
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  variant = "center",
-  dismissible = true,
-}: DialogProps) {
+/**
+ * A modal dialog. Radix Dialog and its focus and scroll locking are loaded the first time any
+ * dialog opens rather than with the first page: no screen needs them to paint (DESIGN.md's
+ * initial-JavaScript budget for "/"). Once opened, the dialog stays mounted so closing behaves
+ * exactly as Radix intends (focus goes back to the button that opened it).
+ */
+export function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!props.open && !used) return null;
   return (
-    <DialogPrimitive.Root
-      open={open}
-      onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}
-    >
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
-        <DialogPrimitive.Content
-          className={cn(
-            "fixed z-50 overflow-y-auto bg-surface shadow-lg inset-ring-1 inset-ring-white/10 focus:outline-none",
-            variant === "center"
-              ? "top-1/2 left-1/2 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-[16px] p-6"
-              : "inset-y-0 left-0 w-[85%] max-w-xs p-4",
-          )}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="text-[22px] font-semibold text-stone-900">
-              {title}
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              aria-label="Close"
-              disabled={!dismissible}
-              className={cn(
-                "-m-2 inline-flex size-11 items-center justify-center rounded-xl text-stone-700 hover:bg-stone-100",
-                focusRing,
-              )}
-            >
-              <X size={20} aria-hidden />
-            </DialogPrimitive.Close>
-          </div>
-          {description && (
-            <DialogPrimitive.Description className="mb-4 text-stone-700">
-              {description}
-            </DialogPrimitive.Description>
-          )}
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <DialogPanel {...props} />
+    </Suspense>
   );
 }
