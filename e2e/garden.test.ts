@@ -77,6 +77,19 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await waitForText(page, "Stages");
     await expectNoSeriousAxeViolations(page);
     await saveScreenshot(page, "plant-detail-desktop");
+
+    await page.getByRole("button", { name: "Edit plant" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit plant" });
+    await edit.getByLabel("Name").fill("");
+    await waitForText(page, "Enter the plant's name.");
+    expect(await edit.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
+    await edit.getByLabel("Name").fill("Big Tom");
+    await edit.getByLabel("Notes (optional)").fill("Staked on the south fence");
+    await saveScreenshot(page, "plant-edit-desktop");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await waitForText(page, "Plant updated");
+    await page.getByRole("heading", { name: /Big Tom/ }).waitFor();
+    await waitForText(page, "Staked on the south fence");
     await page.getByRole("button", { name: "Delete plant and all tasks" }).click();
     await waitForText(page, "Delete plant and all its tasks? This can't be undone.");
     await page.getByRole("button", { name: "Delete", exact: true }).click();

@@ -2,12 +2,13 @@ import { useState } from "react";
 import type { Plant } from "../../../core/schemas/plant";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { Field, Input, Select } from "../../components/ui/field";
+import { Field, Input } from "../../components/ui/field";
 import { localToday } from "../../lib/format";
 import { useAuth } from "../auth/auth-context";
 import { useAddPlant } from "./api";
+import { ChoiceField } from "./choice-field";
 import { CropAutocomplete, type CropChoice } from "./crop-autocomplete";
-import { lightsLabels, mediumLabels, options, placeLabels, startMethodLabels } from "./labels";
+import { lightsLabels, mediumLabels, placeLabels, startMethodLabels } from "./labels";
 
 export function AddPlantDialog({
   open,
@@ -105,34 +106,5 @@ export function AddPlantDialog({
         )}
       </form>
     </Dialog>
-  );
-}
-
-function ChoiceField<T extends string>({
-  label,
-  labels,
-  value,
-  onChange,
-  placeholder = "Choose…",
-}: {
-  label: string;
-  labels: Record<T, string>;
-  value: T | "";
-  onChange: (value: T | "") => void;
-  placeholder?: string;
-}) {
-  return (
-    <Field label={label}>
-      {(props) => (
-        <Select {...props} value={value} onChange={(e) => onChange(e.target.value as T | "")}>
-          <option value="">{placeholder}</option>
-          {options(labels).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
   );
 }

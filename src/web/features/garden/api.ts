@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../core/garden/tasks";
-import type { Plant, PlantCreate, PlantDetail } from "../../../core/schemas/plant";
+import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
 import type { TaskCreate } from "../../../core/schemas/task";
 import { api, errorMessage, HttpError, NetworkError } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
@@ -77,6 +77,18 @@ export function useAddPlant() {
           variant: "destructive",
         });
       }
+    },
+  });
+}
+
+export function useUpdatePlant(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PlantPatch) =>
+      api.patch<PlantDetail>(`/api/plants/${encodeURIComponent(id)}`, patch),
+    onSuccess: async (plant) => {
+      queryClient.setQueryData(gardenKeys.plant(id), plant);
+      await invalidateGarden(queryClient);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, MessageCircle, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, MessageCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast-store";
 import { useAuth } from "../auth/auth-context";
 import { AddTaskDialog } from "./add-task-dialog";
 import { useDeletePlant, usePlant } from "./api";
+import { EditPlantDialog } from "./edit-plant-dialog";
 import { lightsLabels, mediumLabels, placeLabels } from "./labels";
 import { TaskRow } from "./task-row";
 
@@ -61,6 +62,7 @@ function PlantView({ plant }: { plant: PlantDetail }) {
   const remove = useDeletePlant();
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const today = localToday();
   const next = plant.nextTask;
   const overdue = !!next?.dueDate && next.dueDate < today;
@@ -95,6 +97,9 @@ function PlantView({ plant }: { plant: PlantDetail }) {
             {mediumLabels[plant.medium]} · {placeLabels[plant.place]} · {lightsLabels[plant.lights]}{" "}
             · planted {formatDay(plant.plantingDate)}
           </p>
+          {plant.notes && (
+            <p className="mt-1 max-w-prose whitespace-pre-line text-stone-700">{plant.notes}</p>
+          )}
           {next?.dueDate && (
             <p
               className={cn(
@@ -106,17 +111,24 @@ function PlantView({ plant }: { plant: PlantDetail }) {
             </p>
           )}
         </div>
-        <Link
-          to={`/chat?plantId=${encodeURIComponent(plant.id)}&new=1`}
-          className={cn(
-            "inline-flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-stone-900 hover:bg-stone-100",
-            focusRing,
-          )}
-        >
-          <MessageCircle size={20} aria-hidden />
-          Ask assistant
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Pencil size={18} aria-hidden />
+            Edit plant
+          </Button>
+          <Link
+            to={`/chat?plantId=${encodeURIComponent(plant.id)}&new=1`}
+            className={cn(
+              "inline-flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-stone-900 hover:bg-stone-100",
+              focusRing,
+            )}
+          >
+            <MessageCircle size={20} aria-hidden />
+            Ask assistant
+          </Link>
+        </div>
       </header>
+      <EditPlantDialog plant={plant} open={editing} onOpenChange={setEditing} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby="stages-title">

@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { type PlantDetail, plantPatchSchema } from "../../../core/schemas/plant";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field, Input, Textarea } from "../../components/ui/field";
+import { errorMessage } from "../../lib/api-client";
+import { toast } from "../../lib/toast-store";
+import { useUpdatePlant } from "./api";
+import { ChoiceField } from "./choice-field";
+import { lightsLabels, mediumLabels, placeLabels } from "./labels";
+
+type Draft = Pick<PlantDetail, "name" | "medium" | "place" | "lights" | "plantingDate"> & {
+  notes: string;
+};
+
+const draftOf = (plant: PlantDetail): Draft => ({
+  name: plant.name,
+  medium: plant.medium,
+  place: plant.place,
+  lights: plant.lights,
+  plantingDate: plant.plantingDate,
+  notes: plant.notes ?? "",
+});
+
+/**
+ * Fixes a plant's name, setup, start date or notes. A new start date moves the stage timeline;
+ * tasks already scheduled keep their dates (the gardener can move or complete them).
+ */
+export function EditPlantDialog({
+  plant,
+  open,
+  onOpenChange,
+}: {
+  plant: PlantDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdatePlant(plant.id);
+  const [draft, setDraft] = useState(() => draftOf(plant));
+  const parsed = plantPatchSchema.safeParse({ ...draft, notes: draft.notes || null });
+  const errorFor = (field: keyof Draft) =>
+    parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+
+  function changeOpen(next: boolean) {
+    if (next) setDraft(draftOf(plant));
+    onOpenChange(next);
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!parsed.success) return;
+    try {
+      await update.mutateAsync(parsed.data);
+      onOpenChange(false);
+      toast({ title: "Plant updated", variant: "success" });
+    } catch (error) {
+      toast({
+        title: "The plant could not be updated",
+        description: errorMessage(error),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      title="Edit plant"
+      dismissible={!update.isPending}
+    >
+      <form onSubmit={save} className="flex flex-col gap-4">
+        <Field label="Name" error={errorFor("name")}>
+          {(props) => (
+            <Input {...props} value={draft.name} onChange={(e) => set("name")(e.target.value)} />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <ChoiceField
+            label="Growing medium"
+            labels={mediumLabels}
+            value={draft.medium}
+            onChange={(v) => v && set("medium")(v)}
+          />
+          <ChoiceField
+            label="Place"
+            labels={placeLabels}
+            value={draft.place}
+            onChange={(v) => v && set("place")(v)}
+          />
+          <ChoiceField
+            label="Lights"
+            labels={lightsLabels}
+            value={draft.lights}
+            onChange={(v) => v && set("lights")(v)}
+          />
+        </div>
+        <Field label="Start date" error={errorFor("plantingDate")}>
+          {(props) => (
+            <Input
+              {...props}
+              type="date"
+              required
+              value={draft.plantingDate}
+              onChange={(e) => set("plantingDate")(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Notes (optional)" error={errorFor("notes")}>
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={3}
+              value={draft.notes}
+              onChange={(e) => set("notes")(e.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={!parsed.success || update.isPending}>
+          {update.isPending ? "Saving…" : "Save changes"}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
