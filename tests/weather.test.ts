@@ -594,7 +594,7 @@ describe.each(dialects)("weather with services unreachable on %s", (dialect) => 
       GEOCODING_BASE_URL: fake.url,
     });
     user = await signUp(t.app);
-    for (const path of ["weather", "insights", "planting-suggestions"]) {
+    for (const path of ["weather", "insights"]) {
       const res = await get(t, `/api/gardening/${path}?location=San%20Francisco`);
       expect(res.statusCode, path).toBe(502);
       expect(res.json(), path).toEqual({
@@ -607,6 +607,35 @@ describe.each(dialects)("weather with services unreachable on %s", (dialect) => 
     }
     // The rest of the API still answers.
     expect((await get(t, "/api/me")).statusCode).toBe(200);
+  });
+
+  it("still suggests what to plant without a forecast, from the season and the default 20 °C", async () => {
+    const t = await appWith({
+      WEATHER_BASE_URL: await closedPortUrl(),
+      GEOCODING_BASE_URL: await closedPortUrl(),
+    });
+    user = await signUp(t.app);
+    const res = await get(t, "/api/gardening/planting-suggestions?location=San%20Francisco");
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      location: expect.stringContaining("San Francisco"),
+      averageC: 20,
+      averageFrom: "default",
+      band: "mild",
+      hemisphere: "north",
+      countryCode: "US",
+    });
+    expect(body.summary[0]).toBe(
+      "No live forecast, so a typical 20 °C is assumed, which is mild: most seeds germinate well; plant out frost-tender crops only after the last frost.",
+    );
+    expect(body.vegetables.length).toBeGreaterThan(0);
+    expect(body.frost?.station).toBeTruthy();
+
+    // A place the bundled data does not know needs the geocoding service: no guessing.
+    const unknown = await get(t, "/api/gardening/planting-suggestions?location=Qwxzvbn");
+    expect(unknown.statusCode).toBe(502);
+    expect(unknown.json().error.code).toBe("upstream_unavailable");
   });
 
   it("gives up on a forecast service that does not answer in time", async () => {

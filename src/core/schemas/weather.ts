@@ -156,6 +156,8 @@ export const plantingSuggestionsSchema = z.object({
   season: z.enum(seasonNames),
   /** Mean of the forecast days' (min + max) / 2, °C, one decimal; 20 with no forecast. */
   averageC: z.number(),
+  /** "default" when the weather service could not be reached and averageC is the default 20. */
+  averageFrom: z.enum(["forecast", "default"]),
   summary: z.array(z.string()),
   vegetables: z.array(suggestionSchema),
   herbs: z.array(suggestionSchema),

@@ -101,6 +101,20 @@ describe("plantingSuggestions", () => {
     expect(summary.join(" ")).not.toMatch(/India/);
   });
 
+  it("says the average is assumed, not forecast, when there was no forecast", () => {
+    const assumed = { ...northSpring, averageC: 20, averageFrom: "default" as const };
+    const line =
+      "No live forecast, so a typical 20 °C is assumed, which is mild: most seeds germinate well; plant out frost-tender crops only after the last frost.";
+    expect(plantingSuggestions(assumed).summary[0]).toBe(line);
+    expect(plantingAdvice(assumed)[0]).toBe(line);
+    expect(plantingSuggestions(assumed, "F").summary[0]).toMatch(
+      /^No live forecast, so a typical 68 °F/,
+    );
+    expect(plantingSuggestions({ ...assumed, averageFrom: "forecast" }).summary[0]).toMatch(
+      /^Average forecast 20 °C is mild/,
+    );
+  });
+
   it("uses the 20 °C default when the average is not a number", () => {
     const result = plantingSuggestions({ ...northSpring, averageC: Number.NaN });
     expect(result.band).toBe("mild");

@@ -7,6 +7,8 @@ export { averageForecastC, temperatureBand } from "./temperature-band";
 
 export interface PlantingInput {
   averageC: number;
+  /** "default" when no forecast could be had and averageC is the spec's default 20 °C. */
+  averageFrom?: "forecast" | "default";
   season: SeasonName;
   hemisphere: Hemisphere;
   countryCode?: string | null;
@@ -50,8 +52,16 @@ function regionalNotes(input: PlantingInput): string[] {
   return [...seasonNotes(input.season, input.hemisphere), ...(indiaNote ? [indiaNote] : [])];
 }
 
-function bandLine(averageC: number, band: TemperatureBand, units: TemperatureUnits): string {
-  return `Average forecast ${formatTemperature(averageC, units)} is ${BAND_SUMMARY[band]}`;
+function bandLine(
+  averageC: number,
+  band: TemperatureBand,
+  units: TemperatureUnits,
+  from: PlantingInput["averageFrom"],
+): string {
+  const temperature = formatTemperature(averageC, units);
+  return from === "default"
+    ? `No live forecast, so a typical ${temperature} is assumed, which is ${BAND_SUMMARY[band]}`
+    : `Average forecast ${temperature} is ${BAND_SUMMARY[band]}`;
 }
 
 // Notes in the built-in lists are written in °C; the reader gets their own units.
@@ -77,7 +87,7 @@ export function plantingSuggestions(
   const hemisphereName = input.hemisphere === "north" ? "northern" : "southern";
 
   const summary = [
-    bandLine(averageC, band, units),
+    bandLine(averageC, band, units, input.averageFrom),
     `Season: ${input.season} (${hemisphereName} hemisphere).`,
     ...regionalNotes(input),
     LAST_FROST_TIP,
@@ -109,7 +119,7 @@ function listLine(label: string, items: readonly Suggestion[]): string {
 export function plantingAdvice(input: PlantingInput, units: TemperatureUnits = "C"): string[] {
   const { band, vegetables, herbs, flowers } = plantingSuggestions(input, units);
   return [
-    bandLine(usableAverage(input.averageC), band, units),
+    bandLine(usableAverage(input.averageC), band, units, input.averageFrom),
     listLine("Vegetables to plant now", vegetables),
     listLine("Herbs", herbs),
     listLine("Flowers", flowers),

@@ -164,24 +164,36 @@ export class WeatherService {
     userId: string,
     query: GuidanceQuery,
   ): Promise<PlantingSuggestionsBody> {
-    const [conditions, units] = await Promise.all([
-      this.conditions(userId, query, FORECAST_TTL_MS),
+    const [place, units] = await Promise.all([
+      this.resolve(userId, query),
       this.units(userId, query),
     ]);
-    const { place, today } = conditions;
+    // Season, lists and frost dates need no live weather: without a forecast (offline, or the
+    // service down) the spec's default 20 °C stands in, and the answer says so.
+    const conditions = await this.conditionsAt(userId, place, FORECAST_TTL_MS).catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === "upstream_unavailable") return null;
+        throw error;
+      },
+    );
+    const today = conditions?.today ?? this.now().toISOString().slice(0, 10);
     const hemisphere = hemisphereOf(place.lat);
     const season = seasonFor(today, place.lat, place.countryCode);
+    const averageFrom = conditions ? "forecast" : "default";
     const averageC = averageForecastC(
-      this.days(conditions).map((day) => ({ min: round1(day.minC), max: round1(day.maxC) })),
+      conditions
+        ? this.days(conditions).map((day) => ({ min: round1(day.minC), max: round1(day.maxC) }))
+        : [],
     );
     const lists = plantingSuggestions(
-      { averageC, season, hemisphere, countryCode: place.countryCode },
+      { averageC, averageFrom, season, hemisphere, countryCode: place.countryCode },
       units,
     );
     return {
       location: place.label,
       season,
       averageC,
+      averageFrom,
       summary: lists.summary,
       vegetables: lists.vegetables,
       herbs: lists.herbs,
@@ -246,7 +258,14 @@ export class WeatherService {
     query: LocationQuery,
     maxAgeMs: number,
   ): Promise<Conditions> {
-    const place = await this.resolve(userId, query);
+    return this.conditionsAt(userId, await this.resolve(userId, query), maxAgeMs);
+  }
+
+  private async conditionsAt(
+    userId: string,
+    place: ResolvedPlace,
+    maxAgeMs: number,
+  ): Promise<Conditions> {
     const { forecast, fetchedAt } = await this.forecast(userId, place, maxAgeMs);
     const localNow = this.now().getTime() + forecast.utcOffsetSeconds * 1000;
     return { place, forecast, fetchedAt, today: new Date(localNow).toISOString().slice(0, 10) };

@@ -37,7 +37,13 @@ export function PlantingCard({ place }: { place: Place }) {
       ) : (
         <>
           <ul className="mb-3 flex flex-wrap gap-2" aria-label="Conditions">
-            {[p.location, p.season, `Avg ${formatTemperature(p.averageC, units)}`].map((chip) => (
+            {[
+              p.location,
+              p.season,
+              p.averageFrom === "forecast"
+                ? `Avg ${formatTemperature(p.averageC, units)}`
+                : "No live forecast",
+            ].map((chip) => (
               <li
                 key={chip}
                 className="rounded-full bg-leaf-100 px-3 py-1 text-sm font-semibold text-leaf-fg"
