@@ -206,6 +206,11 @@ describe.each(dialects)("accounts on %s", (dialect) => {
       payload: { email: user.email, password: user.password },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: "INVALID_ORIGIN",
+      message:
+        "Tendril does not accept sign-ins from https://evil.example. Open it at http://localhost:3000, or ask whoever runs it to add this address to TRUSTED_ORIGINS.",
+    });
   });
 });
 

@@ -148,7 +148,7 @@ export async function buildApp(
   await app.register(catalogueRoutes(crops));
   await app.register(appConfigRoutes(config));
   const sessions = new SessionCache();
-  await app.register(authRoutes(auth, sessions));
+  await app.register(authRoutes(auth, sessions, config.publicUrl));
   await app.register(async (scope) => {
     scope.addHook("preHandler", requireUser(auth, sessions));
     await scope.register(profileRoutes(profiles));

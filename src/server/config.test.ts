@@ -62,8 +62,19 @@ describe("loadConfig", () => {
       "https://garden.example.org",
     );
     expect(
-      loadConfig({ TRUSTED_ORIGINS: "https://a.example, https://b.example/" }).trustedOrigins,
+      loadConfig({
+        PUBLIC_URL: "https://garden.example.org",
+        TRUSTED_ORIGINS: "https://a.example, https://b.example/",
+      }).trustedOrigins,
     ).toEqual(["https://a.example", "https://b.example"]);
+  });
+
+  it("trusts the loopback addresses next to localhost only while PUBLIC_URL is unset", () => {
+    expect(loadConfig({ PORT: "4000" }).trustedOrigins).toEqual([
+      "http://127.0.0.1:4000",
+      "http://[::1]:4000",
+    ]);
+    expect(loadConfig({ PUBLIC_URL: "https://garden.example.org" }).trustedOrigins).toEqual([]);
   });
 
   it("reads boolean flags", () => {

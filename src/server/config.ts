@@ -214,10 +214,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET,
     trustProxy: env.TRUST_PROXY,
-    trustedOrigins: (env.TRUSTED_ORIGINS ?? "")
-      .split(",")
-      .map((origin) => origin.trim().replace(/\/+$/, ""))
-      .filter(Boolean),
+    trustedOrigins: [
+      // No PUBLIC_URL: someone is trying Tendril on this machine, by whichever loopback name.
+      ...(env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`]),
+      ...(env.TRUSTED_ORIGINS ?? "")
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    ],
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
     responseCacheMegabytes: env.RESPONSE_CACHE_MB,

@@ -10,7 +10,11 @@ const ENDS_SESSIONS =
  * Mounts better-auth at /api/auth/*. Bodies pass through as raw bytes so JSON and form posts
  * (OAuth form_post callbacks) reach better-auth unchanged.
  */
-export function authRoutes(auth: Auth, sessions: SessionCache): FastifyPluginAsync {
+export function authRoutes(
+  auth: Auth,
+  sessions: SessionCache,
+  publicUrl: string,
+): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
@@ -43,8 +47,32 @@ export function authRoutes(auth: Auth, sessions: SessionCache): FastifyPluginAsy
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header("set-cookie", cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        if (response.status === 403 && bytes && isInvalidOrigin(bytes)) {
+          return reply.send({
+            code: "INVALID_ORIGIN",
+            message: invalidOriginMessage(request.headers.origin, publicUrl),
+          });
+        }
+        return reply.send(bytes);
       },
     });
   };
+}
+
+function isInvalidOrigin(body: Buffer): boolean {
+  try {
+    return (JSON.parse(body.toString("utf8")) as { code?: unknown }).code === "INVALID_ORIGIN";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * better-auth says only "Invalid origin" when a browser signs in from an address it does not
+ * trust, most often Tendril opened by another name than PUBLIC_URL: say what to do instead.
+ */
+export function invalidOriginMessage(origin: string | undefined, publicUrl: string): string {
+  const from = origin ? `from ${origin}` : "from this address";
+  return `Tendril does not accept sign-ins ${from}. Open it at ${publicUrl}, or ask whoever runs it to add this address to TRUSTED_ORIGINS.`;
 }
