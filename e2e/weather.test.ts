@@ -76,6 +76,29 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     await context.close();
   });
 
+  it("shows the weather for the ZIP given at onboarding, then for the profile's location", async () => {
+    fake.fixture = "mild";
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.url });
+    await signUpInContext(context, server.url);
+    await markOnboarded(context);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("zip", "97201"));
+    await page.reload();
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await card.getByText("Portland, OR").first().waitFor({ timeout: 15_000 });
+
+    // A new device knows nothing locally: the profile's location is used.
+    await context.request.patch("/api/me", {
+      data: { location: "Seattle, WA" },
+      headers: { origin: server.url },
+    });
+    await page.evaluate(() => localStorage.removeItem("zip"));
+    await page.reload();
+    await card.getByText("Seattle, WA").first().waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   it("shows the heat alert for a hot week, in °F when the gardener prefers it", async () => {
     fake.fixture = "hot";
     const { context, page } = await home(server, VIEWPORTS.mobile);

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { PageHeader } from "../../components/ui/misc";
-import { storage } from "../../lib/storage";
+import { getString, storage } from "../../lib/storage";
 import { useAuth } from "../auth/auth-context";
+import { useMe } from "../auth/use-me";
 import { PlantsCard } from "../garden/plants-card";
 import { TasksCard } from "../garden/tasks-card";
 import type { Place } from "../weather/api";
@@ -10,12 +11,22 @@ import { HealthCard } from "../weather/health-card";
 import { PlantingCard } from "../weather/planting-card";
 import { WeatherCard } from "../weather/weather-card";
 
-/** Spec §5 Location: the stored location, else 'San Francisco'. */
-const initialPlace = (): Place => ({ location: storage.location() || "San Francisco" });
+/**
+ * Spec §5 Location: the stored location, else 'San Francisco'. The ZIP given at onboarding counts
+ * as stored, and so does the profile's location or ZIP on a device that has none of its own.
+ */
+const storedPlace = (): string | null => storage.location() || getString("zip");
 
 export function HomePage() {
   const { user } = useAuth();
-  const [place, setPlace] = useState(initialPlace);
+  const me = useMe();
+  const [place, setPlace] = useState<Place>(() => ({
+    location: storedPlace() || "San Francisco",
+  }));
+  const fromProfile = me.data?.location || me.data?.zip;
+  useEffect(() => {
+    if (fromProfile && !storedPlace()) setPlace({ location: fromProfile });
+  }, [fromProfile]);
   // Spec §2 Home: without the browser's onboarded flag, first-run questions come first.
   if (!storage.isOnboarded()) return <Navigate to="/onboarding" replace />;
   return (
