@@ -31,7 +31,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       className={cn(
         "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors duration-150 ease-out disabled:cursor-not-allowed",
-        size === "md" ? "min-h-11 px-4 text-base" : "min-h-9 px-3 text-sm",
+        size === "md"
+          ? "min-h-11 px-4 text-base"
+          : "min-h-9 shrink-0 px-3 text-sm whitespace-nowrap",
         variants[variant],
         focusRing,
         className,
