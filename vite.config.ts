@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
@@ -30,6 +31,12 @@ export default defineConfig({
         // The API is never answered from the service worker: live data or an honest failure.
         navigateFallbackDenylist: [/^\/api\//],
       },
+    }),
+    // .br and .gz next to each text asset, served by @fastify/static's preCompressed option.
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(js|css|html|svg|webmanifest)$/,
+      threshold: 1024,
     }),
   ],
   build: {

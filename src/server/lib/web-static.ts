@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets; browsers get the smallest they accept.
+      preCompressed: true,
       maxAge: "1h",
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html and the service worker must revalidate.
