@@ -85,6 +85,7 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     expect(await edit.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
     await edit.getByLabel("Name").fill("Big Tom");
     await edit.getByLabel("Notes (optional)").fill("Staked on the south fence");
+    await expectNoSeriousAxeViolations(page);
     await saveScreenshot(page, "plant-edit-desktop");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await waitForText(page, "Plant updated");
