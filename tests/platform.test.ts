@@ -68,6 +68,21 @@ describe.each(dialects)("platform on %s", (dialect) => {
     expect(given.headers["x-request-id"]).toBe("abc-123");
     const made = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(made.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    // Refusals too: an unknown route, a foreign origin.
+    for (const res of [
+      await t.app.inject({ method: "GET", url: "/api/nowhere" }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: { origin: "https://evil.example" },
+        payload: {},
+      }),
+    ]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
   });
 
   it("enforces foreign keys", async () => {
@@ -111,6 +126,7 @@ describe("API rate limit", () => {
         /^Too many requests from this address\. Try again in /,
       );
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
       expect((await get("/api/health")).statusCode).toBe(200);
       expect((await get("/api/catalogue/crops?q=to", "10.9.9.10")).statusCode).toBe(200);
     } finally {

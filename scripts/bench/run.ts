@@ -13,7 +13,8 @@ import { type LoadResult, runLoad } from "./load";
  */
 const CONNECTIONS = 50;
 const WARMUP_MS = 1000;
-const DURATION_MS = 5000;
+const DURATION_MS = 3000;
+const ROUNDS = 3;
 const MAX_REQUESTS = 500_000;
 const BUDGET_SHARE = 0.5;
 const BUDGET_P99_MS = 20;
@@ -39,6 +40,31 @@ async function start<T>(script: string, args: string[] = []): Promise<T> {
     ).unref(),
   );
   return Promise.race([ready, timeout]);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] ?? Number.NaN)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** One row from several rounds: median throughput and p50, worst p99 and max, all errors. */
+function combine(results: LoadResult[]): LoadResult {
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  return {
+    requests,
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    seconds: results.reduce((sum, r) => sum + r.seconds, 0),
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    max: Math.max(...results.map((r) => r.max)),
+    bytesPerResponse: requests
+      ? results.reduce((sum, r) => sum + r.bytesPerResponse * r.requests, 0) / requests
+      : 0,
+  };
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -83,7 +109,7 @@ async function main() {
       `Seeded 1 gardener, ${fmt(app.plants)} plants, ${fmt(app.tasks)} tasks (SQLite, ${fmt(seedSeconds, 1)} s).`,
     );
     console.log(
-      `Each endpoint: ${CONNECTIONS} keep-alive connections on 127.0.0.1, ${WARMUP_MS / 1000} s warm-up, ${DURATION_MS / 1000} s measured; ${os.cpus().length} CPUs shared by servers and load generator.\n`,
+      `Each endpoint: ${CONNECTIONS} keep-alive connections on 127.0.0.1, ${WARMUP_MS / 1000} s warm-up, ${DURATION_MS / 1000} s measured, ${ROUNDS} interleaved rounds (median; p99 and max of the worst round); ${os.cpus().length} CPUs shared by servers and load generator.\n`,
     );
 
     const load = (port: number, url: string, headers?: Record<string, string>) =>
@@ -99,21 +125,48 @@ async function main() {
     const session = { cookie: app.cookie };
     // What the web app's requests carry: browsers always offer gzip.
     const browser = { ...session, "accept-encoding": "gzip, deflate, br, zstd" };
-    const rows: [string, LoadResult][] = [];
-    rows.push(["GET / (bare Fastify hello-world)", await load(hello.port, "/")]);
-    rows.push([
-      `GET a ready ${fmt(tasksBody.byteLength / 1024, 1)} KB body (bare Fastify)`,
-      await load(hello.port, "/ready-body"),
+    const targets: {
+      name: string;
+      port: number;
+      path: string;
+      headers?: Record<string, string>;
+    }[] = [
+      { name: "GET / (bare Fastify hello-world)", port: hello.port, path: "/" },
+      {
+        name: `GET a ready ${fmt(tasksBody.byteLength / 1024, 1)} KB body (bare Fastify)`,
+        port: hello.port,
+        path: "/ready-body",
+      },
+      { name: `GET ${tasksPath}`, port: app.port, path: tasksPath, headers: session },
+      {
+        name: `GET ${tasksPath} (gzip, as browsers ask)`,
+        port: app.port,
+        path: tasksPath,
+        headers: browser,
+      },
+      { name: "GET /api/plants", port: app.port, path: "/api/plants", headers: session },
+      {
+        name: "GET /api/plants/:id",
+        port: app.port,
+        path: `/api/plants/${app.plantId}`,
+        headers: session,
+      },
+    ];
+    // Rounds interleave the endpoints, so a slow spell of this shared machine hits them all alike;
+    // each figure is the median over rounds (p99 and max: the worst round).
+    const runs: LoadResult[][] = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, target] of targets.entries()) {
+        runs[i]?.push(await load(target.port, target.path, target.headers));
+      }
+    }
+    const rows: [string, LoadResult][] = targets.map((target, i) => [
+      target.name,
+      combine(runs[i] ?? []),
     ]);
-    rows.push([`GET ${tasksPath}`, await load(app.port, tasksPath, session)]);
-    rows.push([
-      `GET ${tasksPath} (gzip, as browsers ask)`,
-      await load(app.port, tasksPath, browser),
-    ]);
-    rows.push(["GET /api/plants", await load(app.port, "/api/plants", session)]);
-    rows.push([`GET /api/plants/:id`, await load(app.port, `/api/plants/${app.plantId}`, session)]);
+    const shareOf = (i: number) =>
+      median((runs[i] ?? []).map((r, round) => r.rps / (runs[0]?.[round]?.rps ?? Number.NaN)));
 
-    const base = rows[0]?.[1].rps ?? Number.NaN;
     const header = [
       "endpoint",
       "req/s",
@@ -124,10 +177,10 @@ async function main() {
       "KB/resp",
       "non-200",
     ];
-    const table = rows.map(([name, r]) => [
+    const table = rows.map(([name, r], i) => [
       name,
       fmt(r.rps),
-      `${fmt((100 * r.rps) / base)}%`,
+      `${fmt(100 * shareOf(i))}%`,
       fmt(r.p50, 2),
       fmt(r.p99, 2),
       fmt(r.max, 1),
@@ -145,9 +198,8 @@ async function main() {
     for (const row of table) console.log(line(row));
 
     const tasks = rows[2]?.[1];
-    const gzipped = rows[3]?.[1];
-    if (tasks && gzipped) {
-      const share = tasks.rps / base;
+    if (tasks) {
+      const share = shareOf(2);
       const shareText =
         share >= BUDGET_SHARE
           ? `met (${fmt(share * 100)}% ≥ ${BUDGET_SHARE * 100}%)`
@@ -160,7 +212,7 @@ async function main() {
         `\nBudget for authenticated GET /api/tasks (DESIGN.md): throughput ${shareText}; p99 ${p99Text}.`,
       );
       console.log(
-        `With gzip, as the web app's requests are sent: ${fmt((100 * gzipped.rps) / base)}% of hello-world, p99 ${fmt(gzipped.p99, 2)} ms.`,
+        `With gzip, as the web app's requests are sent: ${fmt(100 * shareOf(3))}% of hello-world, p99 ${fmt(rows[3]?.[1].p99 ?? Number.NaN, 2)} ms.`,
       );
     }
   } finally {

@@ -135,13 +135,17 @@ export async function buildApp(
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  // Set as the request arrives (a callback hook costs no promise), so every reply carries them.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers({
+      "x-request-id": request.id,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    });
+    done();
+  });
   await registerApiRateLimit(app, config.apiRateLimitPerMinute);
   app.addHook("onRequest", originCheck([config.publicUrl, ...config.trustedOrigins]));
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-  });
 
   await app.register(healthRoutes(database));
   await app.register(zoneRoutes);

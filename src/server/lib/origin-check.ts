@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -10,15 +10,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function originCheck(allowed: string[]) {
   const allowedSet = new Set(allowed.map((origin) => new URL(origin).origin));
-  return async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || request.url.startsWith("/api/auth/")) return;
+  // A callback hook: it runs on every request and has nothing to await.
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const origin = request.headers.origin;
-    if (!origin) return;
-    if (allowedSet.has(origin) || origin === `${request.protocol}://${request.host}`) return;
-    throw new AppError(
-      403,
-      "forbidden_origin",
-      "This request came from another website and was refused. Open Tendril itself and try again.",
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.url.startsWith("/api/auth/") ||
+      !origin ||
+      allowedSet.has(origin) ||
+      origin === `${request.protocol}://${request.host}`
+    ) {
+      return done();
+    }
+    done(
+      new AppError(
+        403,
+        "forbidden_origin",
+        "This request came from another website and was refused. Open Tendril itself and try again.",
+      ),
     );
   };
 }
