@@ -1,8 +1,13 @@
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { UserResponseCache } from "./user-response-cache";
 
-const encodings = new Negotiator({ supportedValues: ["gzip", "identity"], cache: new Map() });
+// Bounded: Accept-Encoding is the client's to choose, so its distinct values are unlimited.
+const encodings = new Negotiator({
+  supportedValues: ["gzip", "identity"],
+  cache: new LRUCache<string, string>({ max: 200 }),
+});
 
 /**
  * Answers a user's read from the response cache, or loads it, serializes it with the route's own
