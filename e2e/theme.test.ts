@@ -118,8 +118,8 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
     expect(await page.getByRole("radio", { name: "System", exact: true }).isChecked()).toBe(true);
 
     await page.getByText("Dark", { exact: true }).click();
-    expect(await dataTheme(page)).toBe("dark");
-    expect(await ground(page)).toBe(DARK_GROUND);
+    await expect.poll(() => dataTheme(page)).toBe("dark");
+    await expect.poll(() => ground(page)).toBe(DARK_GROUND);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     expect(await page.getByRole("radio", { name: "Dark", exact: true }).isChecked()).toBe(true);
 
@@ -139,8 +139,8 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
     await page.reload();
     await waitForText(page, "System follows your device");
     await page.getByText("System", { exact: true }).click();
-    expect(await dataTheme(page)).toBeNull();
-    expect(await ground(page)).toBe(LIGHT_GROUND);
+    await expect.poll(() => dataTheme(page)).toBeNull();
+    await expect.poll(() => ground(page)).toBe(LIGHT_GROUND);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
     await context.close();
   });
@@ -155,8 +155,8 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
     expect(await ground(page)).toBe(DARK_GROUND);
 
     await page.getByText("Light", { exact: true }).click();
-    expect(await dataTheme(page)).toBe("light");
-    expect(await ground(page)).toBe(LIGHT_GROUND);
+    await expect.poll(() => dataTheme(page)).toBe("light");
+    await expect.poll(() => ground(page)).toBe(LIGHT_GROUND);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
       "light",
     );
