@@ -91,6 +91,15 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await waitForText(page, "Plant updated");
     await page.getByRole("heading", { name: /Big Tom/ }).waitFor();
     await waitForText(page, "Staked on the south fence");
+    // Edits dropped with Escape are gone when the dialog opens again.
+    await page.getByRole("button", { name: "Edit plant" }).click();
+    await edit.getByLabel("Name").fill("Scratch that");
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Edit plant" }).click();
+    await expect.poll(() => edit.getByLabel("Name").inputValue()).toBe("Big Tom");
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Delete plant and all tasks" }).click();
     await waitForText(page, "Delete plant and all its tasks? This can't be undone.");
     await page.getByRole("button", { name: "Delete", exact: true }).click();

@@ -37,6 +37,13 @@ export function EditPlantDialog({
 }) {
   const update = useUpdatePlant(plant.id);
   const [draft, setDraft] = useState(() => draftOf(plant));
+  // Each opening starts from the plant as it is now: edits dropped with Cancel/Escape are gone,
+  // and changes made meanwhile (another tab, a save) show.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setDraft(draftOf(plant));
+  }
   const parsed = plantPatchSchema.safeParse({ ...draft, notes: draft.notes || null });
   const errorFor = (field: keyof Draft) =>
     parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
@@ -44,11 +51,6 @@ export function EditPlantDialog({
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
-
-  function changeOpen(next: boolean) {
-    if (next) setDraft(draftOf(plant));
-    onOpenChange(next);
-  }
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -69,7 +71,7 @@ export function EditPlantDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={changeOpen}
+      onOpenChange={onOpenChange}
       title="Edit plant"
       dismissible={!update.isPending}
     >
