@@ -2,6 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_RESPONSE_CACHE_MB } from "./lib/user-response-cache";
 
+const RESPONSE_CACHE_MESSAGE =
+  "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)";
+
 const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
@@ -62,9 +65,9 @@ export const envSchema = z.object({
   RESPONSE_CACHE_MB: z.preprocess(
     emptyToUndefined,
     z.coerce
-      .number({ error: "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)" })
-      .int("RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)")
-      .min(0, "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)")
+      .number({ error: RESPONSE_CACHE_MESSAGE })
+      .int(RESPONSE_CACHE_MESSAGE)
+      .min(0, RESPONSE_CACHE_MESSAGE)
       .default(DEFAULT_RESPONSE_CACHE_MB),
   ),
   AUTH_RATE_LIMIT_MAX: z.preprocess(
