@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
@@ -35,20 +35,49 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(report).toEqual([]);
 }
 
-export async function waitForText(page: Page, text: string | RegExp) {
+export async function waitForText(page: Page | Locator, text: string | RegExp) {
   await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
 }
 
-/** One production server and one Chromium for a describe block, started and stopped around it. */
+/**
+ * Collects what the Content-Security-Policy blocks in every context of this browser: Chromium
+ * reports each refusal on the console ("Refused to execute inline script because it violates…").
+ */
+function watchCsp(browser: Browser, violations: string[]) {
+  const watch = (target: BrowserContext | Page) =>
+    target.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) violations.push(message.text());
+    });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watch(context);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watch(page);
+    return page;
+  };
+}
+
+/**
+ * One production server and one Chromium for a describe block, started and stopped around it.
+ * The block fails if the app broke its own Content-Security-Policy on any page it opened.
+ */
 export function browserSuite(env: Record<string, string> = {}) {
   const suite = {} as { server: ServerProcess; browser: Browser };
+  const cspViolations: string[] = [];
   beforeAll(async () => {
     suite.server = await startServer(env);
     suite.browser = await launchBrowser();
+    watchCsp(suite.browser, cspViolations);
   });
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+    expect(cspViolations).toEqual([]);
   });
   return suite;
 }

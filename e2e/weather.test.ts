@@ -42,13 +42,20 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     return { context, page };
   }
 
-  it("shows the fake's weather, the 7-day strip and a day's details; a mild week hides the alerts card", async () => {
+  it("shows the fake's weather, the 7-day strip and a day's details; a mild week has no risks", async () => {
     fake.fixture = "mild";
     const { context, page } = await home(server);
     const card = page.getByRole("region", { name: "Weather & Season" });
     // The nav's location label and the card's 7-day strip can show before the current weather
-    // answers (Tuesday's high is 19 °C too): poll the card until every current figure is in.
-    for (const text of ["San Francisco, CA", "19°C", "65°F", "Partly cloudy", "7.5 mph", "62%"]) {
+    // answers: poll the card until every current figure is in.
+    for (const text of [
+      "San Francisco, CA",
+      "18.5 °C",
+      "65 °F",
+      "Partly cloudy",
+      "7.5 mph",
+      "62%",
+    ]) {
       await expect
         .poll(async () => (await card.textContent()) ?? "", { timeout: 15_000 })
         .toContain(text);
@@ -61,7 +68,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? "";
     expect(text).toMatch(/rain/i);
-    expect(text).toContain("12°C / 20°C");
+    expect(text).toContain("11.9 °C / 19.5 °C");
     expect(text).toContain("72%");
     expect(text).toContain("1.2 mm");
     await saveScreenshot(page, "weather-day-desktop");
@@ -69,9 +76,68 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
 
     await waitForText(page, "What to Plant Now");
     await page.getByText(/^Vegetables \(\d+\)$/).click();
-    expect(await page.getByRole("region", { name: "Garden Health Alerts" }).count()).toBe(0);
+    const health = page.getByRole("region", { name: "Garden Health Alerts" });
+    await health.getByText(/^No risks in the forecast/).waitFor();
+    // Spec §2 Home: Weather & Season, What to Plant Now, then Garden Health Alerts.
+    const cards = await page
+      .getByRole("region")
+      .evaluateAll((regions) => regions.map((r) => r.getAttribute("aria-labelledby")));
+    expect(cards.slice(0, 3)).toEqual(["weather-title", "planting-title", "health-title"]);
     await expectNoSeriousAxeViolations(page);
     await saveScreenshot(page, "home-weather-desktop");
+    await context.close();
+  });
+
+  it("labels the GPS button 'Locating…' while busy, on a phone too", async () => {
+    const { context, page } = await home(server, VIEWPORTS.mobile);
+    // A position that never comes keeps the button busy.
+    await page.addInitScript(() => {
+      navigator.geolocation.getCurrentPosition = () => {};
+    });
+    await page.reload();
+    await page.getByRole("button", { name: "Use my location (GPS)" }).click();
+    const busy = page.getByRole("button", { name: "Locating…" });
+    expect(await busy.isDisabled()).toBe(true);
+    expect(await busy.getByText("Locating…").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("offline, shows the weather kept on this device with 'No network', or says none is kept", async () => {
+    const { context, page } = await home(server);
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await card.getByText("18.5 °C").first().waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await card.getByLabel("City or ZIP").fill("Pune");
+    await card.getByRole("button", { name: "Update" }).click();
+    await card.getByText("No network").first().waitFor();
+    expect((await card.textContent()) ?? "").toContain("San Francisco, CA");
+
+    await page
+      .getByRole("region", { name: "What to Plant Now" })
+      .getByText("No network. Planting suggestions load when you are back online.")
+      .waitFor();
+    // Spec §3's mpWeather key.
+    await page.evaluate(() => localStorage.removeItem("mp.weather"));
+    await card.getByLabel("City or ZIP").fill("Sydney");
+    await card.getByRole("button", { name: "Update" }).click();
+    await card.getByText("No weather is saved on this device yet.", { exact: false }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it("refreshes the weather in the background each time the card mounts", async () => {
+    const { context, page } = await home(server);
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await card.getByText("18.5 °C").first().waitFor({ timeout: 15_000 });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/gardening/weather")) asked.push(request.url());
+    });
+    await page.getByRole("link", { name: "Plant Tracker" }).first().click();
+    await page.waitForURL("**/plants");
+    await page.getByRole("link", { name: "My Garden" }).first().click();
+    await card.getByText("18.5 °C").first().waitFor();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -57,6 +57,52 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     expect(await names()).toEqual([]);
   });
 
+  it("keeps the plant list's next task true through every task write", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const { plant } = (await gardener.post("/api/plants", tomatoBody())).json();
+    const listed = async () =>
+      ((await gardener.get("/api/plants")).json().plants[0].nextTask as Named).title;
+    const first = (await gardener.get(`/api/plants/${plant.id}`)).json().nextTask as Named;
+    expect(await listed()).toBe(first.title);
+    // Editing the next task itself changes the list.
+    await gardener.patch(`/api/tasks/${first.id}`, { title: "Water deeply" });
+    expect(await listed()).toBe("Water deeply");
+    // An earlier task becomes the next one.
+    await gardener.post("/api/tasks", {
+      title: "Harden off",
+      dueDate: utcToday(),
+      plantId: plant.id,
+    });
+    expect(await listed()).toBe("Harden off");
+    const hardenOff = (await gardener.get(`/api/plants/${plant.id}`)).json().nextTask as Named;
+    await gardener.post(`/api/tasks/${hardenOff.id}/complete`);
+    expect(await listed()).toBe("Water deeply");
+    await gardener.del(`/api/tasks/${first.id}`);
+    expect(await listed()).not.toBe("Water deeply");
+  });
+
+  it("keeps serving reads a write cannot change (one plant's tasks leave another plant cached)", async () => {
+    const user = await signUp(t.app);
+    const gardener = client(t.app, user.cookie);
+    const a = (await gardener.post("/api/plants", tomatoBody({ name: "Basil" }))).json().plant;
+    const b = (await gardener.post("/api/plants", tomatoBody({ name: "Mint" }))).json().plant;
+    const notesOf = async (id: string) => (await gardener.get(`/api/plants/${id}`)).json().notes;
+    expect(await notesOf(b.id)).toBeNull();
+    // Behind the API's back, so only a cache miss could show it.
+    await t.database.db
+      .updateTable("plants")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", b.id)
+      .execute();
+    await gardener.post("/api/tasks", { title: "Pinch tips", dueDate: utcToday(), plantId: a.id });
+    expect(await notesOf(b.id)).toBeNull();
+    expect((await gardener.get(`/api/plants/${a.id}`)).json().taskCount).toBeGreaterThan(
+      a.taskCount,
+    );
+    await gardener.patch(`/api/plants/${b.id}`, { name: "Spearmint" });
+    expect(await notesOf(b.id)).toBe("written behind the API");
+  });
+
   it("never answers one gardener's read with another's", async () => {
     const bob = client(t.app, (await signUp(t.app)).cookie);
     await api.post("/api/tasks", { title: "Ann's task", dueDate: utcToday() });

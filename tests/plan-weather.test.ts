@@ -57,6 +57,32 @@ describe("the built-in plan uses the gardener's recent weather", () => {
     expect(fake.requests.forecast).toBe(calls);
   });
 
+  it("plans with the weather of the place on screen, even when it came from the cache", async () => {
+    const user = await signUp(t.app);
+    const look = async (place: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/gardening/weather?location=${encodeURIComponent(place)}`,
+          headers: { cookie: user.cookie },
+        })
+      ).json().temperature;
+    fake.fixture = "hot";
+    expect(await look("San Francisco")).toBe(36.2);
+    fake.fixture = "mild";
+    const mild = await look("Pune");
+    expect(mild).toBeLessThan(30);
+    // Back to the hot place: its forecast is still fresh, so it is served from the cache.
+    const calls = fake.requests.forecast;
+    expect(await look("San Francisco")).toBe(36.2);
+    expect(fake.requests.forecast).toBe(calls);
+
+    const tasks = await addTomato(user);
+    expect(tasks.some((task) => task.type === "heat")).toBe(true);
+    expect(tasks.find((task) => task.title === "Water Tomato")?.repeatEveryDays).toBe(1);
+    fake.fixture = "hot";
+  });
+
   it("plans for mild weather when nothing recent is cached", async () => {
     const user = await signUp(t.app);
     const tasks = await addTomato(user);

@@ -103,7 +103,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
     );
     try {
       const applied = await Promise.all(handles.map((h) => migrateToLatest(h.db)));
-      expect(applied.flat()).toEqual(["0001-initial", "0002-list-order-indexes"]);
+      expect(applied.flat()).toEqual([
+        "0001-initial",
+        "0002-list-order-indexes",
+        "0003-plant-task-order-index",
+      ]);
     } finally {
       for (const h of handles) await h.db.destroy();
       await drop();

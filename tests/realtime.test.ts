@@ -36,6 +36,47 @@ describe("live changes over Server-Sent Events (one instance)", () => {
     stream.close();
   });
 
+  it("keeps at most 10 streams open per user: the 11th is 429 rate_limited with Retry-After", async () => {
+    const ann = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const streams = [];
+    for (let i = 0; i < 10; i++) {
+      const stream = await openEventStream(`${base}/api/events`, ann.cookie);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await fetch(`${base}/api/events`, { headers: { cookie: ann.cookie } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    // Another gardener is not affected, and a closed stream frees its place.
+    const bobs = await openEventStream(`${base}/api/events`, bob.cookie);
+    expect(bobs.status).toBe(200);
+    streams.pop()?.close();
+    await expect
+      .poll(async () => {
+        const again = await openEventStream(`${base}/api/events`, ann.cookie);
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
+    for (const stream of [...streams, bobs]) stream.close();
+  });
+
+  it("closes the user's streams when their sessions end, and never sends that event", async () => {
+    const ann = await signUp(t.app);
+    const stream = await openEventStream(`${base}/api/events`, ann.cookie);
+    await t.app.changes.publish({ userId: ann.id, type: "task.created", id: "t1" });
+    await stream.waitFor(1);
+    const out = await fetch(`${base}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: ann.cookie, origin: "http://localhost:3000" },
+    });
+    expect(out.status).toBe(200);
+    await stream.ended;
+    expect(stream.events).toEqual([{ event: "task.created", data: { id: "t1" } }]);
+  });
+
   it("answers 401 without a session", async () => {
     const res = await fetch(`${base}/api/events`);
     expect(res.status).toBe(401);

@@ -1,18 +1,26 @@
-import net from "node:net";
+import autocannon from "autocannon";
 
 export interface LoadOptions {
   port: number;
-  path: string;
-  headers?: Record<string, string>;
   connections: number;
   warmupMs: number;
   durationMs: number;
-  /** Stops measuring after this many responses even if time is left. */
-  maxRequests: number;
+  /** A GET of this path on every request… */
+  path?: string;
+  headers?: Record<string, string>;
+  /** …or what each connection sends, request after request (autocannon's `requests`). */
+  requests?: autocannon.Request[];
+  /**
+   * Names the kind of request a response answers, from the context its `setupRequest` was given,
+   * for figures per kind.
+   */
+  kindOf?: (context: Record<string, unknown>) => string;
 }
 
 export interface LoadResult {
+  /** Responses received in the measured part, whatever their status. */
   requests: number;
+  /** Socket errors, timeouts and responses other than 2xx. */
   errors: number;
   seconds: number;
   rps: number;
@@ -20,147 +28,113 @@ export interface LoadResult {
   p99: number;
   max: number;
   bytesPerResponse: number;
+  /** Responses by status code ("error" for socket errors and timeouts). */
+  statuses: Record<string, number>;
+  /**
+   * CPU time of this process (the load generator, all its threads) while measured, in cores: near
+   * 1 means the figures are the generator's ceiling rather than the server's.
+   */
+  generatorCores: number;
 }
 
-const HEADER_END = Buffer.from("\r\n\r\n");
-const LAST_CHUNK = Buffer.from("\r\n0\r\n\r\n");
-const EMPTY = Buffer.alloc(0);
+export interface MixResult extends LoadResult {
+  kinds: Record<string, LoadResult>;
+}
+
+/** Latencies, bytes and statuses of one set of responses. */
+class Tally {
+  private latencies = new Float64Array(1 << 14);
+  count = 0;
+  bytes = 0;
+  errors = 0;
+  statuses: Record<string, number> = {};
+
+  add(status: number, bytes: number, ms: number) {
+    if (this.count === this.latencies.length) {
+      const grown = new Float64Array(this.latencies.length * 2);
+      grown.set(this.latencies);
+      this.latencies = grown;
+    }
+    this.latencies[this.count++] = ms;
+    this.bytes += bytes;
+    this.statuses[status] = (this.statuses[status] ?? 0) + 1;
+    if (status < 200 || status > 299) this.errors++;
+  }
+
+  result(seconds: number, generatorCores: number, socketErrors = 0): LoadResult {
+    const sorted = this.latencies.slice(0, this.count).sort();
+    const at = (q: number) =>
+      sorted[Math.min(this.count - 1, Math.floor(q * this.count))] ?? Number.NaN;
+    return {
+      requests: this.count,
+      errors: this.errors + socketErrors,
+      seconds,
+      rps: this.count / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: sorted[this.count - 1] ?? Number.NaN,
+      bytesPerResponse: this.count ? this.bytes / this.count : 0,
+      statuses: socketErrors ? { ...this.statuses, error: socketErrors } : { ...this.statuses },
+      generatorCores,
+    };
+  }
+}
 
 /**
- * A small closed-loop HTTP/1.1 load generator on 127.0.0.1: `connections` keep-alive sockets,
- * each sending the next request as soon as the previous response is complete (as autocannon
- * does, without pipelining). Latency is from writing a request to reading its last byte.
+ * Closed-loop HTTP/1.1 load on 127.0.0.1 with autocannon: `connections` keep-alive connections,
+ * each sending its next request as soon as the previous response is complete (no pipelining),
+ * after an unmeasured warm-up of the same shape. Latency is from writing a request to reading its
+ * last byte; autocannon keeps whole milliseconds, so each response's exact time is kept here.
  */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const headerLines = Object.entries(options.headers ?? {})
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join("");
-  const request = Buffer.from(
-    `GET ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\n${headerLines}Connection: keep-alive\r\n\r\n`,
+export async function runLoad(options: LoadOptions): Promise<MixResult> {
+  const all = new Tally();
+  const kinds = new Map<string, Tally>();
+  // autocannon calls a request's onResponse, then emits "response" for it, in one go.
+  let lastKind = "";
+  const { kindOf } = options;
+  const requests = (options.requests ?? [{ method: "GET", path: options.path ?? "/" }]).map(
+    (request): autocannon.Request =>
+      kindOf
+        ? {
+            ...request,
+            onResponse(status, body, context, headers) {
+              lastKind = kindOf(context);
+              request.onResponse?.(status, body, context, headers);
+            },
+          }
+        : request,
   );
-  const latencies = new Float64Array(options.maxRequests);
-  let recorded = 0;
-  let errors = 0;
-  let bytes = 0;
-  const started = performance.now();
-  const measureFrom = started + options.warmupMs;
-  const stopAt = measureFrom + options.durationMs;
-  let measuredUntil = stopAt;
-
-  return new Promise((resolve) => {
-    const sockets: net.Socket[] = [];
-    let open = options.connections;
-    const finish = () => {
-      clearTimeout(guard);
-      for (const socket of sockets) socket.destroy();
-      const seconds = (Math.min(measuredUntil, performance.now()) - measureFrom) / 1000;
-      const sorted = latencies.subarray(0, recorded).sort();
-      const at = (q: number) =>
-        sorted[Math.min(recorded - 1, Math.floor(q * recorded))] ?? Number.NaN;
-      resolve({
-        requests: recorded,
-        errors,
-        seconds,
-        rps: recorded / seconds,
-        p50: at(0.5),
-        p99: at(0.99),
-        max: sorted[recorded - 1] ?? Number.NaN,
-        bytesPerResponse: recorded ? bytes / recorded : 0,
-      });
-    };
-    const closeOne = () => {
-      if (--open === 0) finish();
-    };
-    // A hung server must not hang the bench.
-    const guard = setTimeout(
-      () => {
-        errors++;
-        finish();
-      },
-      options.warmupMs + options.durationMs + 15_000,
-    );
-
-    for (let c = 0; c < options.connections; c++) {
-      const socket = net.connect({ host: "127.0.0.1", port: options.port });
-      sockets.push(socket);
-      socket.setNoDelay(true);
-      // Bytes of a response head not yet complete (or of a chunked body, which is rare here).
-      let pending: Buffer | null = null;
-      // Body bytes still to come of a response with a Content-Length; -1 between responses.
-      let remaining = -1;
-      let size = 0;
-      let status = 0;
-      let sentAt = 0;
-      let done = false;
-      const send = () => {
-        sentAt = performance.now();
-        socket.write(request);
-      };
-      const complete = () => {
-        const now = performance.now();
-        if (sentAt >= measureFrom && recorded < options.maxRequests) {
-          if (status === 200) {
-            latencies[recorded++] = now - sentAt;
-            bytes += size;
-          } else errors++;
-          if (recorded === options.maxRequests) measuredUntil = now;
-        }
-        if (now >= stopAt || recorded >= options.maxRequests) {
-          done = true;
-          socket.end();
-          closeOne();
-        } else send();
-      };
-      socket.on("connect", send);
-      // Body bytes are counted, not copied, so the generator spends little CPU on large replies.
-      socket.on("data", (chunk: Buffer) => {
-        let data = chunk;
-        while (data.length > 0 && !done) {
-          if (remaining >= 0) {
-            const take = Math.min(remaining, data.length);
-            remaining -= take;
-            data = data.subarray(take);
-            if (remaining === 0) {
-              remaining = -1;
-              complete();
-            }
-            continue;
-          }
-          const head: Buffer = pending ? Buffer.concat([pending, data]) : data;
-          pending = head;
-          data = EMPTY;
-          const end = head.indexOf(HEADER_END);
-          if (end === -1) return;
-          const text = head.toString("latin1", 0, end);
-          status = Number(text.slice(9, 12));
-          const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
-          if (length) {
-            const body = Number(length[1]);
-            size = end + 4 + body;
-            data = head.subarray(end + 4);
-            pending = null;
-            remaining = body;
-            if (body === 0) {
-              remaining = -1;
-              complete();
-            }
-          } else {
-            const last = head.indexOf(LAST_CHUNK, end);
-            if (last === -1) return;
-            size = last + LAST_CHUNK.length;
-            data = head.subarray(size);
-            pending = null;
-            complete();
-          }
-        }
-      });
-      socket.on("error", () => {
-        errors++;
-        if (!done) {
-          done = true;
-          closeOne();
-        }
-      });
-    }
+  const instance = autocannon({
+    url: `http://127.0.0.1:${options.port}`,
+    connections: options.connections,
+    duration: options.durationMs / 1000,
+    ...(options.warmupMs > 0 ? { warmup: { duration: options.warmupMs / 1000 } } : {}),
+    headers: options.headers ?? {},
+    requests,
   });
+  // The measured run starts (after the warm-up, if any) with a "start" event.
+  let cpuAtStart = process.cpuUsage();
+  instance.on("start", () => {
+    cpuAtStart = process.cpuUsage();
+  });
+  instance.on("response", (_client, status, bytes, ms) => {
+    all.add(status, bytes, ms);
+    if (!kindOf) return;
+    let tally = kinds.get(lastKind);
+    if (!tally) {
+      tally = new Tally();
+      kinds.set(lastKind, tally);
+    }
+    tally.add(status, bytes, ms);
+  });
+  const result = await instance;
+  const cpu = process.cpuUsage(cpuAtStart);
+  const cores = (cpu.user + cpu.system) / 1e6 / result.duration;
+  // Socket errors and timeouts cannot be told apart by kind; they count in the total.
+  return {
+    ...all.result(result.duration, cores, result.errors),
+    kinds: Object.fromEntries(
+      [...kinds].map(([kind, tally]) => [kind, tally.result(result.duration, cores)]),
+    ),
+  };
 }

@@ -3,7 +3,6 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -15,11 +14,11 @@ import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
-import { registerErrorHandler } from "./error-handler";
+import { frameworkErrors, registerErrorHandler } from "./error-handler";
 import { appConfigRoutes } from "./features/app-config/routes";
 import { catalogue } from "./features/catalogue/catalogue";
 import { catalogueRoutes } from "./features/catalogue/routes";
-import type { PublishChange } from "./features/garden/changes";
+import { type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
 import { taskRoutes } from "./features/garden/tasks-routes";
@@ -35,7 +34,10 @@ import { zoneRoutes } from "./features/zones/routes";
 import { zoneLookup } from "./features/zones/service";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { healthRoutes } from "./lib/health-routes";
+import { jsonSerializerCompiler } from "./lib/json-serializer";
 import { originCheck } from "./lib/origin-check";
+import { refuseNul } from "./lib/refuse-nul";
+import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
 import { registerWebApp } from "./lib/web-static";
 import { builtInPlanProvider, type PlanProvider } from "./providers/ai/plan-provider";
@@ -73,9 +75,10 @@ export async function buildApp(
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler(config.env === "test"));
   app.decorateRequest("user", null);
   // The API speaks JSON only: a text/plain body is refused with 415, not parsed into a string.
   app.removeContentTypeParser("text/plain");
@@ -93,7 +96,19 @@ export async function buildApp(
   });
 
   const mailer = overrides.mailer ?? createMailer(config, log);
-  const auth = createAuth({ config, database, mailer, log });
+  const sessions = new SessionCache();
+  changes.subscribeAll((event) => {
+    if (event.type === "sessions.ended") sessions.deleteUser(event.userId);
+  });
+  const endSessions = (userId: string) => {
+    sessions.deleteUser(userId);
+    changes
+      .publish({ userId, type: "sessions.ended", id: userId })
+      .catch((err: unknown) =>
+        log.error({ err }, "could not tell other instances a session ended"),
+      );
+  };
+  const auth = createAuth({ config, database, mailer, log, endSessions });
   const profiles = new ProfileService(database.db, zoneLookup);
   const weather = new WeatherService({
     db: database.db,
@@ -103,9 +118,9 @@ export async function buildApp(
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
   const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
-  changes.subscribeAll((event) => gardenReads.invalidate(event.userId));
+  changes.subscribeAll((event) => gardenReads.invalidate(event.userId, scopesChangedBy(event)));
   const publish: PublishChange = (change) => {
-    gardenReads.invalidate(change.userId);
+    gardenReads.invalidate(change.userId, scopesChangedBy(change));
     changes
       .publish(change)
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
@@ -136,14 +151,16 @@ export async function buildApp(
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   // Set as the request arrives (a callback hook costs no promise), so every reply carries them.
+  const setSecurityHeaders = securityHeaders({
+    publicUrl: config.publicUrl,
+    feedbackFormUrl: config.links.feedbackForm,
+  });
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers({
-      "x-request-id": request.id,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-    });
+    reply.header("x-request-id", request.id);
+    setSecurityHeaders(request, reply);
     done();
   });
+  app.addHook("preValidation", refuseNul);
   await registerApiRateLimit(app, config.apiRateLimitPerMinute);
   app.addHook("onRequest", originCheck([config.publicUrl, ...config.trustedOrigins]));
 
@@ -151,10 +168,10 @@ export async function buildApp(
   await app.register(zoneRoutes);
   await app.register(catalogueRoutes(crops));
   await app.register(appConfigRoutes(config));
-  const sessions = new SessionCache();
-  await app.register(authRoutes(auth, sessions, config.publicUrl));
+  await app.register(authRoutes(auth, sessions, endSessions, config.publicUrl));
   await app.register(async (scope) => {
-    scope.addHook("preHandler", requireUser(auth, sessions));
+    // onRequest, so a request without a session is 401 before its body is even parsed.
+    scope.addHook("onRequest", requireUser(auth, sessions));
     await scope.register(profileRoutes(profiles));
     await scope.register(quotaRoutes(database.db));
     await scope.register(weatherCacheRoutes(database.db));

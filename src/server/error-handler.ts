@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, ErrorCode } from "../core/schemas/error";
-import { AppError } from "./errors";
+import { AppError, invalidRequest } from "./errors";
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: "invalid_request",
@@ -44,11 +44,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const path = where || formatPath(params?.issue?.path ?? []);
         return { path, message: issue.message ?? "Invalid value" };
       });
-      const first = issues[0];
-      const message = first
-        ? `Check ${first.path || "the request"}: ${first.message}`
-        : "The request is not valid.";
-      return reply.status(400).send(body("invalid_request", message, issues));
+      const invalid = invalidRequest(issues);
+      return reply.status(400).send(body(invalid.code, invalid.message, invalid.issues));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -62,4 +59,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send(body("internal", "Something went wrong on our side. Please try again in a moment."));
   });
+}
+
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: "That address is not valid: check how its path is encoded.",
+  FST_ERR_MAX_PARAM_LENGTH:
+    "That address is too long: an id or name in its path may be at most 100 characters.",
+};
+
+/**
+ * Fastify's `frameworkErrors`: a malformed or over-long path is refused by the router before any
+ * hook runs; answer it in the API's error shape too.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .send(body("invalid_request", frameworkMessages[error.code] ?? "The request is not valid."));
 }

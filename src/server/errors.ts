@@ -20,3 +20,34 @@ export const badRequest = (message: string, issues?: { path: string; message: st
   new AppError(400, "invalid_request", message, issues);
 
 export const unauthorized = () => new AppError(401, "unauthorized", "Sign in to continue.");
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** zod's own messages (core/schemas/z.ts) are predicates to put after the field's name. */
+const PREDICATE = /^(must|is|can) /;
+
+/** 400 whose message names the first field at fault: "title must be text.", "Check title: …". */
+export function invalidRequest(issues: Issue[]): AppError {
+  const first = issues[0];
+  if (!first) return badRequest("The request is not valid.", issues);
+  const { path, message } = first;
+  const sentence = PREDICATE.test(message)
+    ? `${path || "The request body"} ${message}`
+    : path
+      ? `Check ${path}: ${message}`
+      : message;
+  return badRequest(sentence, issues);
+}
+
+/** The same 400 for a failed zod parse. */
+export function fromZodError(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  return invalidRequest(
+    error.issues.map((issue) => ({
+      path: issue.path.map(String).join("."),
+      message: issue.message,
+    })),
+  );
+}

@@ -10,6 +10,8 @@ export interface EventStream {
   events: ReceivedEvent[];
   /** Resolves once `count` events have arrived (or rejects after timeoutMs). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -35,9 +37,11 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
         }
         for (const wake of waiters.splice(0)) wake();
       });
+      const ended = new Promise<void>((done) => response.on("end", done));
       resolve({
         status: response.statusCode ?? 0,
         events,
+        ended,
         waitFor(count, timeoutMs = 3000) {
           return new Promise((done, fail) => {
             const timer = setTimeout(

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { decodeQuotedPrintable, waitForMail } from "./outbox";
 
 export interface SignedInUser {
   id: string;
@@ -44,4 +45,36 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     url: "/api/auth/sign-in/email",
     payload: { email, password },
   });
+}
+
+/**
+ * Asks for a password reset as a gardener would and follows the e-mailed link: the token the
+ * reset form then posts.
+ */
+export async function passwordResetToken(
+  app: FastifyInstance,
+  dataDir: string,
+  email: string,
+): Promise<string> {
+  const request = await app.inject({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    payload: { email, redirectTo: "/auth" },
+  });
+  if (request.statusCode !== 200) throw new Error(`reset request failed: ${request.body}`);
+  const mail = decodeQuotedPrintable(
+    await waitForMail(
+      dataDir,
+      (eml) => eml.includes(`To: ${email}`) && eml.includes("Reset your Tendril password"),
+    ),
+  );
+  const link =
+    /http:\/\/localhost:3000(\/api\/auth\/reset-password\/[^\s?]+\?callbackURL=\S+)/.exec(mail);
+  if (!link?.[1]) throw new Error("no reset link in the e-mail");
+  const follow = await app.inject({ method: "GET", url: link[1] });
+  const token = new URL(String(follow.headers.location), "http://localhost:3000").searchParams.get(
+    "token",
+  );
+  if (follow.statusCode !== 302 || !token) throw new Error("the reset link gave no token");
+  return token;
 }

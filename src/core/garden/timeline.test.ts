@@ -55,13 +55,14 @@ describe("buildTimeline", () => {
     expect(stages[3]?.endDate).toBe("2026-04-05");
   });
 
-  it("before planting: first stage is current and nothing has progressed", () => {
-    const t = buildTimeline(PLAN, PLANTED, "2026-03-25");
-    expect(t.currentStage).toBe("Germination");
-    expect(t.currentIndex).toBe(0);
+  it("before planting: no stage is current and nothing has progressed (starts on the date)", () => {
+    const t = buildTimeline(PLAN, PLANTED, "2026-03-31");
+    expect(t.currentStage).toBeNull();
+    expect(t.currentIndex).toBe(-1);
     expect(t.progress).toBe(0);
+    expect(t.stages[0]?.startDate).toBe(PLANTED);
     expect(t.stages.map((s) => s.progress)).toEqual([0, 0, 0]);
-    expect(t.stages.map((s) => s.current)).toEqual([true, false, false]);
+    expect(t.stages.map((s) => s.current)).toEqual([false, false, false]);
   });
 
   it("on the planting day: first stage current, progress 0", () => {
@@ -163,8 +164,8 @@ describe("currentStageName", () => {
     }
   });
 
-  it("gives the first stage before planting and the last after the end", () => {
-    expect(currentStageName(PLAN, PLANTED, "2026-03-01")).toBe("Germination");
+  it("gives no stage before planting and the last after the end", () => {
+    expect(currentStageName(PLAN, PLANTED, "2026-03-31")).toBeNull();
     expect(currentStageName(PLAN, PLANTED, "2026-04-07")).toBe("Germination");
     expect(currentStageName(PLAN, PLANTED, "2026-04-08")).toBe("Vegetative");
     expect(currentStageName(PLAN, PLANTED, "2027-01-01")).toBe("Harvest");

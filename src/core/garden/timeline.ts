@@ -21,7 +21,7 @@ export interface TimelineStage {
 export interface Timeline {
   stages: TimelineStage[];
   currentStage: string | null;
-  /** Index into `stages`, -1 when there are none. */
+  /** Index into `stages`; -1 when there are none or the planting date is still ahead. */
   currentIndex: number;
   progress: number;
   eta: IsoDate | null;
@@ -42,8 +42,9 @@ function clamp01(value: number): number {
  * starting on S covers S..S+D-1, so the next one starts on S+D.
  *
  * Progress counts days fully elapsed, so it is 0 on the first day of a stage, (D-1)/D on its last
- * day and 1 from the day after. The current stage is the one containing today; before the
- * planting date it is the first stage (progress 0), after the last stage ends it is the last one.
+ * day and 1 from the day after. The current stage is the one containing today, and after the
+ * last stage ends the last one (spec). Before the planting date there is none (a departure, see
+ * docs/decisions.md): the plan has not started, and the web shows "Starts {date}".
  */
 export function buildTimeline(
   stagePlan: readonly StagePlanEntry[],
@@ -74,7 +75,7 @@ export function buildTimeline(
       eta: endDate,
     };
   });
-  if (currentIndex === -1) currentIndex = elapsedSincePlanting < 0 ? 0 : stages.length - 1;
+  if (currentIndex === -1 && elapsedSincePlanting >= 0) currentIndex = stages.length - 1;
 
   const current = stages[currentIndex];
   if (current) current.current = true;
@@ -100,7 +101,7 @@ export function currentStageName(
 ): string | null {
   const elapsed = daysBetween(plantingDate, today);
   if (stagePlan.length === 0) return null;
-  if (elapsed < 0) return stagePlan[0]?.name ?? null;
+  if (elapsed < 0) return null;
   let end = 0;
   for (const entry of stagePlan) {
     end += stageDays(entry.durationDays);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 
 export const quotaSchema = z.object({
   plan: z.enum(["free", "pro"]),

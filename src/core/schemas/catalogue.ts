@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { MAX_RESULTS } from "../catalogue-search";
 import { cropCategoryValues } from "./crop";
+import { z } from "./z";
 
 /** API.md CropSummary. */
 export const cropSummarySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./z";
 
 export const cropCategoryValues = ["vegetable", "herb", "fruit", "flower", "houseplant"] as const;
 export const sunlightValues = ["full-sun", "partial-shade", "shade"] as const;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { isIsoDate } from "../garden/dates";
+import { z } from "./z";
 
 /**
  * Calendar dates the API accepts. Bounded so date arithmetic (stage timelines, repeats of up to

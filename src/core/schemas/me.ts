@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { experienceValues, preferenceValues, unitsValues } from "../profile-values";
 import { labelledEnum } from "./enum";
+import { z } from "./z";
 
 export {
   experienceValues,
@@ -38,7 +38,7 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const mePatchSchema = z.strictObject({
-  displayName: z.string().trim().min(1, "Enter a display name.").max(80).optional(),
+  displayName: z.string().trim().min(1, "Enter a display name.").max(100).optional(),
   units: z
     .preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { notesSchema, pageQuerySchema, taskSchema } from "./task";
+import { whenMissing, z } from "./z";
 
 // Spec §5 Add Plant options, lower-case on the wire.
 export const mediumValues = ["soil", "cocopeat", "hydroponics"] as const;
@@ -79,26 +79,32 @@ export const milestoneSchema = z.object({
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
-/** GET /api/plants/:id. `tasks` are the plant's pending tasks, earliest first. */
+/**
+ * GET /api/plants/:id. `tasks` are the plant's first 100 pending tasks, earliest first; `taskCount`
+ * counts them all, and `tasksNextCursor` continues the list through
+ * GET /api/tasks?plantId=…&status=pending&cursor=….
+ */
 export const plantDetailSchema = plantSchema.extend({
   timeline: timelineSchema,
   tasks: z.array(taskSchema),
+  taskCount: z.number().int(),
+  tasksNextCursor: z.string().nullable(),
   nextTask: taskSchema.nullable(),
   milestones: z.array(milestoneSchema),
 });
 export type PlantDetail = z.infer<typeof plantDetailSchema>;
 
 const nameSchema = z
-  .string({ error: "Enter the plant's name." })
+  .string({ error: whenMissing("Enter the plant's name.") })
   .trim()
   .min(1, "Enter the plant's name.")
-  .max(80, "Keep the plant's name under 80 characters.");
+  .max(100, "Keep the plant's name to 100 characters or fewer.");
 
 const stageSchema = z
   .string({ error: "Give the stage as text, like seedling." })
   .trim()
   .min(1, "Give the stage as text, like seedling.")
-  .max(40, "Keep the stage under 40 characters.");
+  .max(40, "Keep the stage to 40 characters or fewer.");
 
 /** POST /api/plants (spec §5 Add Plant). Without cropSlug the name is looked up in the catalogue. */
 export const plantCreateSchema = z.strictObject({

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { normalizeRepeat } from "../garden/tasks";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
+import { whenMissing, z } from "./z";
 
 export const taskStatusValues = ["pending", "completed"] as const;
 export type TaskStatusValue = (typeof taskStatusValues)[number];
@@ -49,16 +49,16 @@ export const repeatEveryDaysSchema = z
   });
 
 const titleSchema = z
-  .string({ error: "Enter a title." })
+  .string({ error: whenMissing("Enter a title.") })
   .trim()
   .min(1, "Enter a title.")
-  .max(200, "Keep the title under 200 characters.");
+  .max(200, "Keep the title to 200 characters or fewer.");
 
 /** Optional free text: blank becomes null. */
 export const notesSchema = z
   .string({ error: "Notes must be text." })
   .trim()
-  .max(2000, "Keep notes under 2,000 characters.")
+  .max(5000, "Keep notes to 5,000 characters or fewer.")
   .nullable()
   .transform((value) => value || null);
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { unitsValues } from "../profile-values";
+import { z } from "./z";
 
 // The API's weather and guidance shapes (API.md "Weather and guidance"). Field names follow the
 // spec's entities; extra fields are additions, never renames.

@@ -7,8 +7,10 @@ export function formatNumber(value: number): string {
 export type TemperatureUnits = "C" | "F";
 
 /**
- * A temperature, given in °C, for a sentence in the reader's units: "38.4 °C" keeps one decimal,
- * "101 °F" is whole degrees (a tenth of a Fahrenheit degree is noise in advice).
+ * Every temperature Tendril shows, given in °C, in the reader's units, on the cards and in the
+ * server's sentences alike: "38.4 °C" keeps one decimal (the temperature bands are chosen on it, so
+ * "15.4 °C is mild" never reads as "15 °C is mild"), "101 °F" is whole degrees (a tenth of a
+ * Fahrenheit degree is noise in advice).
  */
 export function formatTemperature(celsius: number, units: TemperatureUnits = "C"): string {
   if (units === "F") return `${Math.round((celsius * 9) / 5 + 32)} °F`;

@@ -17,6 +17,8 @@ export interface AuthDeps {
   database: DatabaseHandle;
   mailer: Mailer;
   log: Logger;
+  /** Ends every session of the user on every instance (their cached copies included). */
+  endSessions: (userId: string) => void;
 }
 
 function providerFromPath(path: string | undefined, params: Record<string, unknown> | undefined) {
@@ -24,7 +26,22 @@ function providerFromPath(path: string | undefined, params: Record<string, unkno
   return "password";
 }
 
-export function createAuth({ config, database, mailer, log }: AuthDeps) {
+/** better-auth logs errors as extra arguments: pass the first Error as `err`, so pino keeps its cause. */
+export function logAuth(
+  log: Logger,
+  level: "info" | "warn" | "error" | "debug",
+  message: string,
+  args: unknown[],
+) {
+  const err = args.find((arg) => arg instanceof Error);
+  const rest = args.filter((arg) => arg !== err);
+  log[level](
+    { ...(err ? { err } : {}), ...(rest.length ? { args: rest } : {}) },
+    `auth: ${message}`,
+  );
+}
+
+export function createAuth({ config, database, mailer, log, endSessions }: AuthDeps) {
   const { windowSeconds, max } = config.authRateLimit;
   const strictRule = { window: windowSeconds, max };
   const sendLater = (what: string, send: () => Promise<void>) => {
@@ -44,17 +61,20 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
     ],
     telemetry: { enabled: false },
     logger: {
-      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+      log: (level, message, ...args) => logAuth(log, level, message, args),
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => endSessions(user.id),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(passwordResetMail(user.email, user.name, url));
       },
     },
-    session: { cookieCache: { enabled: true, maxAge: 5 * 60 } },
+    // No cookie cache: a copied cookie must stop working the moment its session ends. Our own
+    // SessionCache, evicted on every instance through the change bus, saves the database reads.
+    session: { cookieCache: { enabled: false } },
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
       : {},

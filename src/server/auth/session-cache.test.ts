@@ -40,3 +40,27 @@ describe("sessionTokenFrom", () => {
     expect(sessionTokenFrom(undefined)).toBeUndefined();
   });
 });
+
+describe("SessionCache.deleteUser", () => {
+  it("forgets every token of that user and keeps other users'", () => {
+    const cache = new SessionCache();
+    const other = { id: "u2", email: "b@example.com", name: "B" };
+    cache.set("a1", user, Date.now() + 60_000);
+    cache.set("a2", user, Date.now() + 60_000);
+    cache.set("b1", other, Date.now() + 60_000);
+    cache.deleteUser("u1");
+    expect(cache.get("a1")).toBeUndefined();
+    expect(cache.get("a2")).toBeUndefined();
+    expect(cache.get("b1")).toEqual(other);
+  });
+
+  it("refuses a verification that started before the user's sessions ended", () => {
+    const cache = new SessionCache();
+    const since = cache.mark();
+    cache.deleteUser("u1");
+    cache.set("late", user, Date.now() + 60_000, since);
+    expect(cache.get("late")).toBeUndefined();
+    cache.set("fresh", user, Date.now() + 60_000, cache.mark());
+    expect(cache.get("fresh")).toEqual(user);
+  });
+});

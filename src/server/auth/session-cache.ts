@@ -11,11 +11,15 @@ interface Entry {
 
 /**
  * Verified session tokens, kept briefly in memory: checking a session through better-auth costs
- * about a millisecond, more than the rest of a typical API request. Sign-out on this instance
- * evicts at once; a session revoked elsewhere is trusted here for at most the TTL.
+ * about a millisecond, more than the rest of a typical API request. Ending a user's sessions
+ * (sign-out, revocation, password reset) evicts them on every instance through the change bus;
+ * the TTL only bounds how long a session that simply expired in the database is still trusted.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Each user whose sessions were ended, with the clock tick when it happened. */
+  private readonly endedAt = new Map<string, number>();
+  private tick = 0;
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -32,7 +36,13 @@ export class SessionCache {
     return entry.user;
   }
 
-  set(token: string, user: SessionUser, sessionExpiresAt: number): void {
+  /** Take before verifying a session; `set` refuses the result if the user's sessions ended since. */
+  mark(): number {
+    return this.tick;
+  }
+
+  set(token: string, user: SessionUser, sessionExpiresAt: number, verifiedSince = this.tick): void {
+    if ((this.endedAt.get(user.id) ?? -1) > verifiedSince) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Map keeps insertion order: the first key is the oldest.
       const oldest = this.entries.keys().next().value;
@@ -43,6 +53,16 @@ export class SessionCache {
 
   delete(token: string): void {
     this.entries.delete(token);
+  }
+
+  /** Forgets every cached session of the user, and any verification of them still in flight. */
+  deleteUser(userId: string): void {
+    this.tick += 1;
+    if (this.endedAt.size >= MAX_ENTRIES) this.endedAt.clear();
+    this.endedAt.set(userId, this.tick);
+    for (const [token, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(token);
+    }
   }
 }
 

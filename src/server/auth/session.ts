@@ -17,15 +17,16 @@ declare module "fastify" {
 }
 
 /**
- * preHandler for every protected route: resolves the session or answers 401. A callback hook, so
+ * onRequest hook of every protected route: resolves the session or answers 401. A callback hook, so
  * the common case (a session verified in the last few seconds) costs no promise.
  */
 export function requireUser(auth: Auth, cache: SessionCache) {
   const verify = async (request: FastifyRequest, token: string | undefined) => {
+    const since = cache.mark();
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) throw unauthorized();
     request.user = { id: session.user.id, email: session.user.email, name: session.user.name };
-    if (token) cache.set(token, request.user, new Date(session.session.expiresAt).getTime());
+    if (token) cache.set(token, request.user, new Date(session.session.expiresAt).getTime(), since);
   };
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const token = sessionTokenFrom(request.headers.cookie);

@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -46,7 +47,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     dialect: "sqlite",
     sqlite,
   };

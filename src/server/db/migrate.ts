@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import * as initial from "./migrations/0001-initial";
 import * as listOrderIndexes from "./migrations/0002-list-order-indexes";
+import * as plantTaskOrderIndex from "./migrations/0003-plant-task-order-index";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-list-order-indexes": listOrderIndexes,
+  "0003-plant-task-order-index": plantTaskOrderIndex,
 };
 
 export async function migrateToLatest(

@@ -18,15 +18,15 @@ export async function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: UserResponseCache,
-  cached: { userId: string; key: string },
+  cached: { userId: string; scope: string; key: string },
   load: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const body = await cache.get(cached.userId, cached.key, async () =>
+  const body = await cache.get(cached.userId, cached.scope, cached.key, async () =>
     String(reply.serialize(await load())),
   );
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
   const accept = request.headers["accept-encoding"];
-  const gzip = accept && encodings.negotiate(accept) === "gzip" ? body.gzip() : null;
+  const gzip = accept && encodings.negotiate(accept) === "gzip" ? await body.gzip() : null;
   if (gzip) return reply.header("content-encoding", "gzip").send(gzip);
   return reply.send(body.identity);
 }

@@ -14,11 +14,11 @@ describe("UserResponseCache", () => {
   it("serves a kept body until the user's data changes", async () => {
     const cache = new UserResponseCache();
     const load = counter("tasks v");
-    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v1");
-    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v1");
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v1");
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v1");
     expect(load.calls()).toBe(1);
     cache.invalidate("ann");
-    expect(text(await cache.get("ann", "/api/tasks", load.produce))).toBe("tasks v2");
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v2");
     expect(load.calls()).toBe(2);
   });
 
@@ -26,14 +26,14 @@ describe("UserResponseCache", () => {
     const cache = new UserResponseCache();
     const ann = counter("ann ");
     const bob = counter("bob ");
-    await cache.get("ann", "/a", ann.produce);
-    await cache.get("ann", "/b", ann.produce);
-    await cache.get("bob", "/a", bob.produce);
-    expect(text(await cache.get("ann", "/b", ann.produce))).toBe("ann 2");
-    expect(text(await cache.get("bob", "/a", bob.produce))).toBe("bob 1");
+    await cache.get("ann", "tasks", "/a", ann.produce);
+    await cache.get("ann", "tasks", "/b", ann.produce);
+    await cache.get("bob", "tasks", "/a", bob.produce);
+    expect(text(await cache.get("ann", "tasks", "/b", ann.produce))).toBe("ann 2");
+    expect(text(await cache.get("bob", "tasks", "/a", bob.produce))).toBe("bob 1");
     cache.invalidate("ann");
-    expect(text(await cache.get("bob", "/a", bob.produce))).toBe("bob 1");
-    expect(text(await cache.get("ann", "/a", ann.produce))).toBe("ann 3");
+    expect(text(await cache.get("bob", "tasks", "/a", bob.produce))).toBe("bob 1");
+    expect(text(await cache.get("ann", "tasks", "/a", ann.produce))).toBe("ann 3");
   });
 
   it("never keeps a body read before a change that landed while it was being read", async () => {
@@ -41,31 +41,34 @@ describe("UserResponseCache", () => {
     let release: () => void = () => {};
     const slowRead = cache.get(
       "ann",
+      "tasks",
       "/api/tasks",
       () => new Promise<string>((resolve) => (release = () => resolve("before the write"))),
     );
     cache.invalidate("ann");
     release();
     expect(text(await slowRead)).toBe("before the write");
-    const fresh = await cache.get("ann", "/api/tasks", async () => "after the write");
+    const fresh = await cache.get("ann", "tasks", "/api/tasks", async () => "after the write");
     expect(text(fresh)).toBe("after the write");
   });
 
   it("does not cache a read that fails", async () => {
     const cache = new UserResponseCache();
     await expect(
-      cache.get("ann", "/api/plants/x", async () => {
+      cache.get("ann", "tasks", "/api/plants/x", async () => {
         throw new Error("not found");
       }),
     ).rejects.toThrow("not found");
-    expect(text(await cache.get("ann", "/api/plants/x", async () => "found"))).toBe("found");
+    expect(text(await cache.get("ann", "tasks", "/api/plants/x", async () => "found"))).toBe(
+      "found",
+    );
   });
 
   it("reads every time when turned off with 0 MB", async () => {
     const cache = new UserResponseCache(0);
     const load = counter("v");
-    await cache.get("ann", "/a", load.produce);
-    await cache.get("ann", "/a", load.produce);
+    await cache.get("ann", "tasks", "/a", load.produce);
+    await cache.get("ann", "tasks", "/a", load.produce);
     expect(load.calls()).toBe(2);
   });
 
@@ -73,25 +76,45 @@ describe("UserResponseCache", () => {
     const cache = new UserResponseCache(1);
     const big = "x".repeat(400 * 1024);
     const load = counter(big);
-    await cache.get("ann", "/1", load.produce);
-    await cache.get("ann", "/2", load.produce);
-    await cache.get("ann", "/3", load.produce);
+    await cache.get("ann", "tasks", "/1", load.produce);
+    await cache.get("ann", "tasks", "/2", load.produce);
+    await cache.get("ann", "tasks", "/3", load.produce);
     expect(load.calls()).toBe(3);
-    await cache.get("ann", "/3", load.produce);
+    await cache.get("ann", "tasks", "/3", load.produce);
     expect(load.calls()).toBe(3);
-    await cache.get("ann", "/1", load.produce);
+    await cache.get("ann", "tasks", "/1", load.produce);
     expect(load.calls()).toBe(4);
   });
 
   it("compresses a body once, from the size where it pays", async () => {
     const cache = new UserResponseCache();
-    const small = await cache.get("ann", "/small", async () => "x".repeat(MIN_GZIP_BYTES - 1));
-    expect(small.gzip()).toBeNull();
+    const small = await cache.get("ann", "tasks", "/small", async () =>
+      "x".repeat(MIN_GZIP_BYTES - 1),
+    );
+    expect(await small.gzip()).toBeNull();
     const json = JSON.stringify({ tasks: Array.from({ length: 300 }, (_, i) => ({ i })) });
-    const large = await cache.get("ann", "/large", async () => json);
-    const gzip = large.gzip();
+    const large = await cache.get("ann", "tasks", "/large", async () => json);
+    const gzip = await large.gzip();
     expect(gzip).not.toBeNull();
     expect(gunzipSync(gzip as Buffer).toString("utf8")).toBe(json);
-    expect(large.gzip()).toBe(gzip);
+    expect(await large.gzip()).toBe(gzip);
+  });
+
+  it("drops only the scopes a change names, and every scope on a whole-user change", async () => {
+    const cache = new UserResponseCache();
+    const tasks = counter("tasks ");
+    const plant = counter("plant ");
+    await cache.get("ann", "tasks", "/api/tasks", tasks.produce);
+    await cache.get("ann", "plant:p1", "/api/plants/p1", plant.produce);
+    cache.invalidate("ann", ["tasks"]);
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", tasks.produce))).toBe("tasks 2");
+    expect(text(await cache.get("ann", "plant:p1", "/api/plants/p1", plant.produce))).toBe(
+      "plant 1",
+    );
+    cache.invalidate("ann");
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", tasks.produce))).toBe("tasks 3");
+    expect(text(await cache.get("ann", "plant:p1", "/api/plants/p1", plant.produce))).toBe(
+      "plant 2",
+    );
   });
 });

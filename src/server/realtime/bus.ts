@@ -4,10 +4,23 @@ import { type ChangeType, changeTypes } from "../../core/live-events";
 
 export { type ChangeType, changeTypes };
 
+/**
+ * Events only the instances hear, never sent to browsers: "sessions.ended" (a sign-out, a
+ * revocation or a password reset) makes every instance forget the user's cached sessions.
+ */
+export const internalTypes = ["sessions.ended"] as const;
+export type BusEventType = ChangeType | (typeof internalTypes)[number];
+const busTypes: readonly string[] = [...changeTypes, ...internalTypes];
+
 export interface ChangeEvent {
   userId: string;
-  type: ChangeType;
+  type: BusEventType;
   id: string;
+}
+
+/** A change the gardener's open streams are told of (API.md "Live changes"). */
+export function isLiveChange(event: ChangeEvent): event is ChangeEvent & { type: ChangeType } {
+  return (changeTypes as readonly string[]).includes(event.type);
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
@@ -64,8 +77,6 @@ export function isChangeEvent(value: unknown): value is ChangeEvent {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.userId === "string" &&
-    typeof v.id === "string" &&
-    (changeTypes as readonly string[]).includes(v.type as string)
+    typeof v.userId === "string" && typeof v.id === "string" && busTypes.includes(v.type as string)
   );
 }

@@ -1,10 +1,11 @@
+import { formatTemperature as formatCoreTemperature } from "../../core/weather/format";
 import type { Units } from "./storage";
 
 export const toFahrenheit = (c: number) => Math.round((c * 9) / 5 + 32);
 
-/** A temperature in the user's unit, e.g. "21°C" or "70°F". */
+/** A temperature in the user's unit, e.g. "21 °C" or "70 °F": core's one rule for all of them. */
 export function formatTemperature(celsius: number, units: Units): string {
-  return units === "F" ? `${toFahrenheit(celsius)}°F` : `${Math.round(celsius)}°C`;
+  return formatCoreTemperature(celsius, units);
 }
 
 /** The other unit, shown smaller beside the main one where the spec asks for both. */

@@ -15,6 +15,7 @@ import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
 import type { UserResponseCache } from "../../lib/user-response-cache";
+import { PLANTS_SCOPE, plantScope } from "./changes";
 import type { PlantService } from "./plants-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -24,13 +25,13 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
   const readForToday = (
     request: FastifyRequest,
     reply: FastifyReply,
+    scope: string,
     load: (userId: string, today: string) => Promise<unknown>,
   ) => {
     const userId = currentUser(request).id;
     const today = todayFor(request);
-    return sendCachedJson(request, reply, reads, { userId, key: `${request.url} ${today}` }, () =>
-      load(userId, today),
-    );
+    const key = `${request.url} ${today}`;
+    return sendCachedJson(request, reply, reads, { userId, scope, key }, () => load(userId, today));
   };
 
   return async (app) => {
@@ -45,7 +46,9 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
         },
       },
       async (request, reply) =>
-        readForToday(request, reply, (userId, today) => plants.list(userId, request.query, today)),
+        readForToday(request, reply, PLANTS_SCOPE, (userId, today) =>
+          plants.list(userId, request.query, today),
+        ),
     );
 
     app.post(
@@ -79,7 +82,7 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
         },
       },
       async (request, reply) =>
-        readForToday(request, reply, (userId, today) =>
+        readForToday(request, reply, plantScope(request.params.id), (userId, today) =>
           plants.get(userId, request.params.id, today),
         ),
     );

@@ -30,8 +30,11 @@ import {
   updatePlant,
 } from "./plants-repository";
 import { stagePlanOf, taskRow, toMilestone, toPlant, toTask } from "./rows";
-import { pendingTasksOfPlant, tasksByIds } from "./tasks-repository";
+import { countPendingTasksOfPlant, listTasks, tasksByIds } from "./tasks-repository";
+import { taskPage } from "./tasks-service";
 
+/** API.md: a plant's detail holds at most this many pending tasks; the rest are paged. */
+export const DETAIL_TASKS = 100;
 /** Spec §4 Plant and §9: deletions go in batches of this many rows. */
 export const DELETE_BATCH_SIZE = 450;
 /** Spec §8 "Plans and plants": the description of the failed-plan toast. */
@@ -91,16 +94,20 @@ export class PlantService {
   async get(userId: string, id: string, today: string): Promise<PlantDetail> {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
-    const [taskRows, milestoneRows] = await Promise.all([
-      pendingTasksOfPlant(this.db, userId, id),
+    const pending = { status: "pending", plantId: id };
+    const [taskRows, taskCount, milestoneRows] = await Promise.all([
+      listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
+      countPendingTasksOfPlant(this.db, userId, id),
       milestonesOfPlant(this.db, userId, id),
     ]);
-    const tasks = sortTasks(taskRows.map(toTask));
+    const { tasks, nextCursor } = taskPage(taskRows, DETAIL_TASKS);
     return {
       ...toPlant(row, today),
       timeline: buildTimeline(stagePlanOf(row), row.planting_date, today),
       tasks,
-      nextTask: nextTask(tasks),
+      taskCount,
+      tasksNextCursor: nextCursor,
+      nextTask: tasks[0] ?? null,
       milestones: milestoneRows.map(toMilestone),
     };
   }

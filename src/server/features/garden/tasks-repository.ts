@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { Database, TaskTable } from "../../db/schema";
 import type { TaskRow } from "./rows";
 
@@ -79,39 +79,56 @@ export async function tasksByIds(
   return rows.filter((row) => row.user_id === userId);
 }
 
-export function pendingTasksOfPlant(db: Db, userId: string, plantId: string): Promise<TaskRow[]> {
-  return db
+export async function countPendingTasksOfPlant(
+  db: Db,
+  userId: string,
+  plantId: string,
+): Promise<number> {
+  const row = await db
     .selectFrom("tasks")
-    .selectAll()
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
     .where("user_id", "=", userId)
     .where("plant_id", "=", plantId)
     .where("status", "=", "pending")
-    .execute();
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
  * Sets the plant's next_task_id to its earliest pending task (due date, none last, then
- * createdAt and id: the order of core `nextTask`), in one statement.
+ * createdAt and id: the order of core `nextTask`), in one statement. True when it changed.
  */
-export async function refreshNextTask(db: Db, userId: string, plantId: string): Promise<void> {
-  await db
+export async function refreshNextTask(db: Db, userId: string, plantId: string): Promise<boolean> {
+  const earliest = (eb: ExpressionBuilder<Database, "plants">) =>
+    eb
+      .selectFrom("tasks")
+      .select("tasks.id")
+      .where("tasks.user_id", "=", userId)
+      .where("tasks.plant_id", "=", plantId)
+      .where("tasks.status", "=", "pending")
+      .orderBy(sql`case when tasks.due_date is null then 1 else 0 end`)
+      .orderBy("tasks.due_date")
+      .orderBy("tasks.created_at")
+      .orderBy("tasks.id")
+      .limit(1);
+  const result = await db
     .updateTable("plants")
-    .set((eb) => ({
-      next_task_id: eb
-        .selectFrom("tasks")
-        .select("tasks.id")
-        .where("tasks.user_id", "=", userId)
-        .where("tasks.plant_id", "=", plantId)
-        .where("tasks.status", "=", "pending")
-        .orderBy(sql`case when tasks.due_date is null then 1 else 0 end`)
-        .orderBy("tasks.due_date")
-        .orderBy("tasks.created_at")
-        .orderBy("tasks.id")
-        .limit(1),
-    }))
+    .set((eb) => ({ next_task_id: earliest(eb) }))
     .where("user_id", "=", userId)
     .where("id", "=", plantId)
-    .execute();
+    .where((eb) => eb("next_task_id", "is distinct from", earliest(eb)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function nextTaskIdOf(db: Db, userId: string, plantId: string) {
+  const row = await db
+    .selectFrom("plants")
+    .select("next_task_id")
+    .where("user_id", "=", userId)
+    .where("id", "=", plantId)
+    .executeTakeFirst();
+  return row?.next_task_id ?? null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
 import type { UserResponseCache } from "../../lib/user-response-cache";
+import { plantScope, TASKS_SCOPE } from "./changes";
 import type { TaskService } from "./tasks-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -32,7 +33,9 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        return sendCachedJson(request, reply, reads, { userId, key: request.url }, () =>
+        const { plantId } = request.query;
+        const scope = plantId ? plantScope(plantId) : TASKS_SCOPE;
+        return sendCachedJson(request, reply, reads, { userId, scope, key: request.url }, () =>
           tasks.list(userId, request.query),
         );
       },

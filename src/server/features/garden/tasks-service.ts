@@ -7,12 +7,13 @@ import { notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { type PublishChange, publishNothing } from "./changes";
 import { plantExists } from "./plants-repository";
-import { taskRow, toTask } from "./rows";
+import { type TaskRow, taskRow, toTask } from "./rows";
 import {
   deleteTask,
   findTask,
   insertTasks,
   listTasks,
+  nextTaskIdOf,
   refreshNextTask,
   type TaskKey,
   updateTask,
@@ -30,6 +31,15 @@ export interface Completion {
 
 const taskNotFound = () => notFound("That task");
 
+/** A page of `limit` tasks from `limit + 1` rows read, with the cursor of the next page. */
+export function taskPage(rows: TaskRow[], limit: number): TaskPage {
+  const tasks = rows.slice(0, limit).map(toTask);
+  const last = tasks[tasks.length - 1];
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor([last.dueDate, last.createdAt, last.id]) : null;
+  return { tasks, nextCursor };
+}
+
 function cursorKey(cursor: string): TaskKey {
   const [dueDate = null, createdAt, id] = decodeCursor(cursor, 3);
   return { dueDate, createdAt: createdAt ?? "", id: id ?? "" };
@@ -45,14 +55,7 @@ export class TaskService {
   async list(userId: string, query: TaskListQuery): Promise<TaskPage> {
     const after = query.cursor ? cursorKey(query.cursor) : null;
     const filter = { status: query.status, plantId: query.plantId };
-    const rows = await listTasks(this.db, userId, filter, query.limit + 1, after);
-    const tasks = rows.slice(0, query.limit).map(toTask);
-    const last = tasks[tasks.length - 1];
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor([last.dueDate, last.createdAt, last.id])
-        : null;
-    return { tasks, nextCursor };
+    return taskPage(await listTasks(this.db, userId, filter, query.limit + 1, after), query.limit);
   }
 
   async create(userId: string, input: TaskCreate, today: string): Promise<Task> {
@@ -68,15 +71,14 @@ export class TaskService {
       },
       { id: randomUUID(), nowIso: new Date().toISOString(), today },
     );
-    await this.db.transaction().execute(async (trx) => {
+    const nextChanged = await this.db.transaction().execute(async (trx) => {
       if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
         throw notFound("That plant");
       }
       await insertTasks(trx, [taskRow(task, userId)]);
-      if (task.plantId) await refreshNextTask(trx, userId, task.plantId);
+      return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
-    this.publish({ userId, type: "task.created", id: task.id });
-    if (task.plantId) this.publish({ userId, type: "plant.updated", id: task.plantId });
+    this.published(userId, "task.created", task.id, task.plantId, !nextChanged);
     return task;
   }
 
@@ -90,14 +92,28 @@ export class TaskService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const plantId = await this.db.transaction().execute(async (trx) => {
+    const { plantId, nextChanged } = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, id);
       if (!row || !(await deleteTask(trx, userId, id))) throw taskNotFound();
-      if (row.plant_id) await refreshNextTask(trx, userId, row.plant_id);
-      return row.plant_id;
+      const changed = row.plant_id ? await refreshNextTask(trx, userId, row.plant_id) : false;
+      return { plantId: row.plant_id, nextChanged: changed };
     });
-    this.publish({ userId, type: "task.deleted", id });
-    if (plantId) this.publish({ userId, type: "plant.updated", id: plantId });
+    this.published(userId, "task.deleted", id, plantId, !nextChanged);
+  }
+
+  /**
+   * Tells the task's change, and for a plant's task that the plant changed too. The plant list
+   * shows each plant's next task: it reads the same unless the next task changed or is this one.
+   */
+  private published(
+    userId: string,
+    type: "task.created" | "task.updated" | "task.deleted",
+    id: string,
+    plantId: string | null,
+    listUnchanged: boolean,
+  ) {
+    this.publish({ userId, type, id, plantId });
+    if (plantId) this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
   }
 
   /**
@@ -138,15 +154,20 @@ export class TaskService {
         // Someone else changed the status first: report the task as it now stands.
         const now = await findTask(trx, userId, id);
         if (!now) throw taskNotFound();
-        return { task: toTask(now), next: null, plantId: null };
+        return { task: toTask(now), next: null, plantId: null, listUnchanged: true };
       }
       if (done.next) await insertTasks(trx, [taskRow(done.next, userId)]);
-      if (current.plantId) await refreshNextTask(trx, userId, current.plantId);
-      return { ...done, plantId: current.plantId };
+      const plantId = current.plantId;
+      const listUnchanged =
+        !plantId ||
+        (!(await refreshNextTask(trx, userId, plantId)) &&
+          (await nextTaskIdOf(trx, userId, plantId)) !== id);
+      return { ...done, plantId, listUnchanged };
     });
-    this.publish({ userId, type: "task.updated", id });
-    if (result.next) this.publish({ userId, type: "task.created", id: result.next.id });
-    if (result.plantId) this.publish({ userId, type: "plant.updated", id: result.plantId });
+    const { plantId, listUnchanged } = result;
+    this.publish({ userId, type: "task.updated", id, plantId });
+    if (result.next) this.publish({ userId, type: "task.created", id: result.next.id, plantId });
+    if (plantId) this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
     return { task: result.task, next: result.next };
   }
 }

@@ -39,15 +39,29 @@ export function storedLocation(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
 }
 
-/** The newest cached forecast of the user fetched at or after `since`, if any. */
-export function latestForecastRow(db: Kysely<Database>, userId: string, since: string) {
-  return db
-    .selectFrom("weather_cache")
-    .select(["payload", "fetched_at"])
-    .where("user_id", "=", userId)
-    .where("key", "like", "weather:%")
-    .where("fetched_at", ">=", since)
-    .orderBy("fetched_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+const shownKey = (userId: string) => `shown:${userId}`;
+
+/**
+ * Remembers which cached forecast the gardener was last shown (fetched or served from the cache),
+ * so a new plant is planned with the weather of the place on screen.
+ */
+export async function markShown(
+  db: Kysely<Database>,
+  userId: string,
+  weatherKey: string,
+  at: string,
+): Promise<void> {
+  await writeCache(db, { key: shownKey(userId), userId, payload: weatherKey, fetchedAt: at });
+}
+
+/** The forecast the gardener was last shown, if it was fetched at or after `since`. */
+export async function shownForecastRow(
+  db: Kysely<Database>,
+  userId: string,
+  since: string,
+): Promise<CacheEntry | undefined> {
+  const shown = await readCache(db, shownKey(userId));
+  if (!shown) return undefined;
+  const row = await readCache(db, shown.payload);
+  return row && row.fetched_at >= since ? row : undefined;
 }

@@ -33,7 +33,7 @@ import {
 } from "../../providers/weather";
 import { normalizePlaceName } from "../../providers/weather/place-query";
 import { findUnits } from "../profile/repository";
-import { readCache, storedLocation, writeCache } from "./repository";
+import { markShown, readCache, storedLocation, writeCache } from "./repository";
 
 /** Spec §5: the location when none is passed and none is stored. */
 export const DEFAULT_LOCATION = "San Francisco";
@@ -336,11 +336,13 @@ export class WeatherService {
     const now = this.now();
     const cached = await readCache(this.deps.db, key);
     if (cached && isFresh(cached.fetched_at, now, maxAgeMs)) {
+      await markShown(this.deps.db, userId, key, now.toISOString());
       return { forecast: JSON.parse(cached.payload) as Forecast, fetchedAt: cached.fetched_at };
     }
     const forecast = await this.deps.weather.forecast({ lat, lon }, FETCH_DAYS);
     const fetchedAt = now.toISOString();
     await writeCache(this.deps.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt });
+    await markShown(this.deps.db, userId, key, fetchedAt);
     return { forecast, fetchedAt };
   }
 }

@@ -5,8 +5,8 @@ import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useAuth } from "../../features/auth/auth-context";
 import { cn } from "../../lib/cn";
-import { useAppConfig } from "../use-app-config";
 import { ExternalLink } from "./external-link";
+import { useExternalLinks } from "./external-links";
 import { Logo } from "./logo";
 import { fullNav, mainNav } from "./nav-items";
 
@@ -39,16 +39,8 @@ function MobileMenu({
   onOpenChange: (open: boolean) => void;
 }) {
   const { status } = useAuth();
-  const { data: config } = useAppConfig();
+  const external = useExternalLinks();
   const close = () => onOpenChange(false);
-  const links = config?.links;
-  const external = [
-    { label: "Video course", href: links?.videoCourse },
-    { label: "Support us", href: links?.crowdfunding },
-    { label: "Report a bug", href: links?.bugReport },
-    { label: "Contact form", href: links?.contactForm },
-    ...(links?.social ?? []).map((s) => ({ label: s.label, href: s.url })),
-  ].filter((l): l is { label: string; href: string } => !!l.href);
   const itemClass = (active = false) =>
     cn(
       "flex min-h-11 items-center gap-3 rounded-xl px-3 font-semibold",

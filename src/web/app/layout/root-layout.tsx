@@ -5,6 +5,7 @@ import { Spinner } from "../../components/ui/misc";
 import { Toaster } from "../../components/ui/toaster";
 import { useGardenSync } from "../../features/garden/sync";
 import { Banners } from "./banners";
+import { DesktopFooter } from "./desktop-footer";
 import { FeedbackButton } from "./feedback";
 import { BottomBar, MobileHeader } from "./mobile-nav";
 import { TopNav } from "./top-nav";
@@ -39,6 +40,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <DesktopFooter />
       <BottomBar />
       <FeedbackButton />
       <Toaster />

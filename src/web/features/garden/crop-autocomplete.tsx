@@ -83,7 +83,8 @@ export function CropAutocomplete({
   const { offline } = useConnectivity();
   const [text, setText] = useState(value?.name ?? "");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1 until the arrow keys pick an option: Enter then takes the typed text, not the first match.
+  const [active, setActive] = useState(-1);
   const listId = useId();
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const suggestions = useSuggestions();
@@ -105,6 +106,14 @@ export function CropAutocomplete({
     setOpen(false);
   }
 
+  /** Spec §5 Add Plant: typed text not in the list is a custom plant (a catalogue name is that crop). */
+  function typed(value: string): CropChoice | null {
+    const name = value.trim();
+    if (!name) return null;
+    const crop = crops.find((c) => foldText(c.name) === foldText(name));
+    return crop ? { name: crop.name, slug: crop.slug } : { name, slug: null };
+  }
+
   function onKeyDown(event: React.KeyboardEvent) {
     if (!showList || options.length === 0) return;
     if (event.key === "ArrowDown") {
@@ -112,10 +121,10 @@ export function CropAutocomplete({
       setActive((i) => (i + 1) % options.length);
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
-      setActive((i) => (i - 1 + options.length) % options.length);
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const option = options[active];
+      const option = options[active] ?? typed(text);
       if (option) choose(option);
     } else if (event.key === "Escape") {
       setOpen(false);
@@ -137,9 +146,9 @@ export function CropAutocomplete({
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setActive(0);
+          setActive(-1);
           setOpen(true);
-          onChange(null);
+          onChange(typed(e.target.value));
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
@@ -147,7 +156,7 @@ export function CropAutocomplete({
       />
       {value && (
         <p className="mt-1 text-sm text-stone-700">
-          {value.slug ? "From the crop catalogue" : "Custom plant"}
+          {value.slug || exact ? "From the crop catalogue" : "Custom plant"}
         </p>
       )}
       {source && source !== "catalogue" && query.length >= MIN_QUERY_LENGTH && (

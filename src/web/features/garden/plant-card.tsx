@@ -42,8 +42,14 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
           <p className="truncate text-sm text-stone-700 italic">{plant.scientificName}</p>
         )}
         <p className="text-sm text-stone-700">
-          {stage ? <span className="capitalize">{stage}</span> : "Stage unknown"} ·{" "}
-          {mediumLabels[plant.medium]}
+          {plant.plantingDate > today ? (
+            `Starts ${formatDay(plant.plantingDate)}`
+          ) : stage ? (
+            <span className="capitalize">{stage}</span>
+          ) : (
+            "Stage unknown"
+          )}{" "}
+          · {mediumLabels[plant.medium]}
         </p>
         {next?.dueDate && (
           <p

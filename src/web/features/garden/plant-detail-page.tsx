@@ -135,6 +135,11 @@ function PlantView({ plant }: { plant: PlantDetail }) {
           <CardTitle>
             <span id="stages-title">Stages</span>
           </CardTitle>
+          {plant.plantingDate > today && (
+            <p className="mb-4 font-semibold text-stone-900">
+              Starts {formatDay(plant.plantingDate)}
+            </p>
+          )}
           <ol className="flex flex-col gap-4">
             {plant.timeline.stages.map((stage) => (
               <li key={`${stage.name}-${stage.startDate}`}>
@@ -200,6 +205,12 @@ function PlantView({ plant }: { plant: PlantDetail }) {
                 <TaskRow key={task.id} task={task} label="Complete" />
               ))}
             </ul>
+          )}
+          {plant.taskCount > plant.tasks.length && (
+            <p className="mt-3 text-sm text-stone-700">
+              Showing the {plant.tasks.length} soonest of {plant.taskCount} pending tasks; later
+              ones appear here as these are done.
+            </p>
           )}
         </Card>
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
-import { PageHeader } from "../../components/ui/misc";
+import { PageHeader, Spinner } from "../../components/ui/misc";
 import { getString, storage } from "../../lib/storage";
 import { useAuth } from "../auth/auth-context";
 import { useMe } from "../auth/use-me";
@@ -27,8 +27,16 @@ export function HomePage() {
   useEffect(() => {
     if (fromProfile && !storedPlace()) setPlace({ location: fromProfile });
   }, [fromProfile]);
-  // Spec §2 Home: without the browser's onboarded flag, first-run questions come first.
-  if (!storage.isOnboarded()) return <Navigate to="/onboarding" replace />;
+  const onboardedOnServer = me.data?.onboardingCompleted === true;
+  useEffect(() => {
+    if (onboardedOnServer) storage.setOnboarded();
+  }, [onboardedOnServer]);
+  // Spec §2 Home: without the onboarded flag, first-run questions come first. A browser without
+  // the flag (just signed in) waits for the profile, which knows whether onboarding was done.
+  if (!storage.isOnboarded() && !onboardedOnServer) {
+    if (me.isLoading) return <Spinner label="Loading your garden…" />;
+    return <Navigate to="/onboarding" replace />;
+  }
   return (
     <div>
       <PageHeader title="My Garden" />
@@ -38,8 +46,8 @@ export function HomePage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <WeatherCard place={place} onPlaceChange={setPlace} />
         <div className="flex flex-col gap-6">
-          <HealthCard place={place} />
           <PlantingCard place={place} />
+          <HealthCard place={place} />
         </div>
         <PlantsCard />
         <TasksCard />

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Insights, PlantingSuggestionsBody, Weather } from "../../../core/schemas/weather";
 import { api } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
@@ -21,6 +21,15 @@ function query(place: Place): string {
 }
 
 export const WEATHER_FAILED = "Failed to fetch weather data";
+/** Offline with no weather kept on this device (spec §7: offline is 'No network'). */
+export const NO_NETWORK = "No network";
+
+/** Spec §7 offline: the weather last fetched on this device stands in, if there is any. */
+function offlineWeather(): Weather {
+  const cached = getJson<Weather>("mpWeather");
+  if (cached) return cached;
+  throw new Error(NO_NETWORK);
+}
 
 export async function fetchWeather(place: Place): Promise<Weather> {
   try {
@@ -70,12 +79,25 @@ const key = (name: string, place: Place) => [
   place.lon ?? null,
 ];
 
+/**
+ * The weather card's two reads. They run offline too ("always": their fetchers answer from this
+ * device's cache, spec §7), and each time the card mounts they show what is cached at once and
+ * refresh it in the background (spec §4 Weather card).
+ */
+const weatherCardQuery = { networkMode: "always", refetchOnMount: "always" } as const;
+
 export function useWeather(place: Place) {
+  const client = useQueryClient();
+  const queryKey = key("weather", place);
   return useQuery({
-    queryKey: key("weather", place),
-    queryFn: () => fetchWeather(place),
+    queryKey,
+    // Offline, this place's own cached weather first, else the device's last.
+    queryFn: () =>
+      connectivity.get().offline
+        ? (client.getQueryData<Weather>(queryKey) ?? offlineWeather())
+        : fetchWeather(place),
     retry: false,
-    staleTime: 10 * 60_000,
+    ...weatherCardQuery,
   });
 }
 
@@ -83,7 +105,7 @@ export function useInsights(place: Place) {
   return useQuery({
     queryKey: key("insights", place),
     queryFn: () => fetchInsights(place),
-    staleTime: 10 * 60_000,
+    ...weatherCardQuery,
   });
 }
 

@@ -32,6 +32,8 @@ export function PlantingCard({ place }: { place: Place }) {
         <Alert tone="error">
           Planting suggestions could not be loaded. Try Update on the weather card.
         </Alert>
+      ) : !p && planting.fetchStatus === "paused" ? (
+        <Alert tone="info">No network. Planting suggestions load when you are back online.</Alert>
       ) : !p ? (
         <Skeleton className="h-40" />
       ) : (

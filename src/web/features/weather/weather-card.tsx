@@ -9,7 +9,7 @@ import { Alert, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import { formatTemperature, fullDate, otherTemperature, shortWeekday } from "../../lib/format";
 import { storage } from "../../lib/storage";
-import { type Place, useInsights, useWeather, WEATHER_FAILED } from "./api";
+import { NO_NETWORK, type Place, useInsights, useWeather, WEATHER_FAILED } from "./api";
 import { useUnits } from "./use-units";
 
 /** Spec §9: the weather card's GPS request gives up after 7 s. */
@@ -89,7 +89,10 @@ export function WeatherCard({
             aria-label={locating ? "Locating…" : "Use my location (GPS)"}
           >
             <LocateFixed size={20} aria-hidden />
-            <span className="hidden sm:inline">{locating ? "Locating…" : "GPS"}</span>
+            {/* Phones show the icon alone, and the busy label while locating (spec §2). */}
+            <span className={locating ? undefined : "hidden sm:inline"}>
+              {locating ? "Locating…" : "GPS"}
+            </span>
           </Button>
         )}
         <Button type="submit" disabled={weather.isFetching}>
@@ -97,7 +100,14 @@ export function WeatherCard({
         </Button>
       </form>
 
-      {weather.isError ? (
+      {weather.isError && weather.error.message === NO_NETWORK ? (
+        <Alert tone="info">
+          <p className="font-semibold">{NO_NETWORK}</p>
+          <p className="text-sm text-stone-700">
+            No weather is saved on this device yet. It loads when you are back online.
+          </p>
+        </Alert>
+      ) : weather.isError ? (
         <Alert tone="error">
           <p className="font-semibold">{WEATHER_FAILED}</p>
           <p className="text-sm text-stone-700">Check the place name, or try again in a moment.</p>
@@ -141,7 +151,7 @@ export function WeatherCard({
               <button
                 type="button"
                 onClick={() => setOpenDay(day)}
-                className="flex w-full flex-col items-center rounded-xl px-1 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-fg"
+                className="flex w-full flex-col items-center rounded-xl px-0.5 py-2 text-xs whitespace-nowrap hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-fg sm:px-1 sm:text-sm"
                 aria-label={`${fullDate(day.date)}: ${day.conditions}`}
               >
                 <span className="font-semibold text-stone-900">{shortWeekday(day.date)}</span>

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import helmet from "helmet";
+
+export interface SecurityHeaderOptions {
+  publicUrl: string;
+  /** FEEDBACK_FORM_URL: the one page Tendril embeds in a frame. */
+  feedbackFormUrl: string | null;
+}
+
+/**
+ * Helmet's headers, worked out once at start and set by a callback hook: a few setHeader calls per
+ * request (@fastify/helmet builds a new helmet middleware and a promise on every request).
+ *
+ * The CSP allows no inline script. Styles may be inline: Radix's scroll lock injects a <style>.
+ * No upgrade-insecure-requests and no HSTS over plain http: a self-hosted Tendril is often reached
+ * as http://192.168.x.y, where upgrading would break every request.
+ */
+export function securityHeaders({ publicUrl, feedbackFormUrl }: SecurityHeaderOptions) {
+  const https = publicUrl.startsWith("https://");
+  const apply = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "frame-src": feedbackFormUrl ? [new URL(feedbackFormUrl).origin] : ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+    // Sign-in with Google or another OpenID provider opens their pages in the same window.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+  return headerSetter(apply);
+}
+
+/**
+ * Runs helmet once against a recording response and returns a hook body that sets the recorded
+ * headers: helmet recomputes and re-validates its CSP on every call, and nothing in our set depends
+ * on the request.
+ */
+function headerSetter(apply: ReturnType<typeof helmet>) {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  apply({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return (_request: FastifyRequest, reply: FastifyReply) => {
+    const res = reply.raw;
+    for (const [name, value] of headers) res.setHeader(name, value);
+  };
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorCodes } from "../src/core/schemas/error";
+import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
+import {
+  type ApiRoute,
+  describeValue,
+  discoverRoutes,
+  fillPath,
+  type JsonSchema,
+  paramKind,
+  percentEncode,
+  printable,
+  publicParam,
+  type RecordKind,
+} from "./support/api-routes";
+import { type Body, fuzzInputs } from "./support/fuzz-input";
+import { tomatoBody } from "./support/garden";
+import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { rowsText, type UserRows, userRows } from "./support/user-rows";
+import { type SignedInUser, signUp } from "./support/users";
+
+const routes = await discoverRoutes();
+// Every JSON route but the live-changes stream (it never ends) and better-auth's own.
+const fuzzed = routes.filter(
+  (r) =>
+    !(r.method === "GET" && r.path === "/api/events") &&
+    !r.path.startsWith("/api/auth/") &&
+    (r.bodyTypes.length === 0 || r.body !== undefined),
+);
+const signedInOnly = fuzzed.filter((r) => r.needsSession);
+
+/** better-auth's JSON routes that take a body: hidden from the OpenAPI document, so listed here. */
+const authRoute = (path: string, properties: Record<string, JsonSchema>, required: string[]) =>
+  ({
+    method: "POST",
+    path,
+    label: `POST ${path}`,
+    pathParams: [],
+    query: [],
+    body: { type: "object", properties, required },
+    bodyTypes: ["application/json"],
+    responseTypes: [],
+    needsSession: false,
+  }) satisfies ApiRoute;
+const email: JsonSchema = { type: "string", format: "email" };
+const password: JsonSchema = { type: "string", minLength: 8 };
+const AUTH_ROUTES: ApiRoute[] = [
+  authRoute(
+    "/api/auth/sign-up/email",
+    { name: { type: "string" }, email, password, image: { type: "string" } },
+    ["name", "email", "password"],
+  ),
+  authRoute("/api/auth/sign-in/email", { email, password, rememberMe: { type: "boolean" } }, [
+    "email",
+    "password",
+  ]),
+  authRoute("/api/auth/update-user", { name: { type: "string" }, image: { type: "string" } }, []),
+  authRoute("/api/auth/request-password-reset", { email, redirectTo: { type: "string" } }, [
+    "email",
+  ]),
+];
+
+/** What is wrong with a 4xx answer's body, if anything (API.md: `{ error: { code, message } }`). */
+function errorBodyProblem(route: ApiRoute, body: string): string | undefined {
+  let parsed: { error?: { code?: unknown; message?: unknown }; message?: unknown };
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return "is not JSON";
+  }
+  // better-auth's own refusals are `{ code, message }` (API.md: its own routes and bodies).
+  if (route.path.startsWith("/api/auth/") && !parsed.error) {
+    return typeof parsed.message === "string" && parsed.message.trim() !== ""
+      ? undefined
+      : "has no message";
+  }
+  const error = parsed.error;
+  if (typeof error?.code !== "string" || !(errorCodes as readonly string[]).includes(error.code)) {
+    return "has no {error:{code}} with one of API.md's codes";
+  }
+  if (typeof error.message !== "string" || error.message.trim() === "") {
+    return "has no {error:{message}}";
+  }
+  return undefined;
+}
+
+const tablesThatDiffer = (a: UserRows, b: UserRows) =>
+  (Object.keys(a) as (keyof UserRows)[]).filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
+  );
+
+describe.each(dialects)("every JSON route under random input on %s", (dialect) => {
+  let fake: FakeOpenMeteo;
+  let t: TestApp;
+  let user: SignedInUser;
+  let baseline: UserRows;
+
+  const inject = (method: string, url: string, cookie: string | null, body: Body) =>
+    t.app.inject({
+      method: method as ApiRoute["method"],
+      url,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        // As the web app sends them: better-auth checks the Origin of its state-changing routes.
+        ...(url.startsWith("/api/auth/") ? { origin: t.config.publicUrl } : {}),
+        ...(body.kind === "none" ? {} : { "content-type": "application/json" }),
+      },
+      ...(body.kind === "json" ? { payload: JSON.stringify(body.value) } : {}),
+      ...(body.kind === "raw" ? { payload: body.text } : {}),
+    });
+  const snapshot = () => userRows(t.database.db, user.id);
+
+  /** Keeps at least one plant and one task to aim real ids at (DELETE runs remove them). */
+  const ensureGarden = async () => {
+    if (baseline.plants.length > 0 && baseline.tasks.length > 0) return;
+    const res = await inject("POST", "/api/plants", user.cookie, {
+      kind: "json",
+      value: tomatoBody(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    baseline = await snapshot();
+  };
+  const realIds = (kind: RecordKind) =>
+    kind === "plant" ? baseline.plants.map((p) => p.id) : baseline.tasks.map((t) => t.id);
+
+  beforeAll(async () => {
+    fake = await startFakeOpenMeteo();
+    t = await createTestApp({
+      dialect,
+      env: { WEATHER_BASE_URL: fake.url, GEOCODING_BASE_URL: fake.url },
+    });
+    user = await signUp(t.app, { name: "Fuzz" });
+    baseline = await snapshot();
+    await ensureGarden();
+    await inject("POST", "/api/tasks", user.cookie, {
+      kind: "json",
+      value: { title: "Standalone", dueDate: "2026-05-01" },
+    });
+    baseline = await snapshot();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it("fuzzes every JSON route the OpenAPI document lists", () => {
+    expect(fuzzed.map((r) => r.label)).toEqual(
+      expect.arrayContaining([
+        "POST /api/plants",
+        "PATCH /api/plants/{id}",
+        "POST /api/tasks",
+        "PATCH /api/tasks/{id}",
+        "GET /api/tasks",
+        "PATCH /api/me",
+      ]),
+    );
+  });
+
+  it.each([...fuzzed, ...AUTH_ROUTES].map((route) => [route.label, route] as const))(
+    "%s: never 5xx; every 4xx is a JSON error with a message and changes nothing",
+    async (_label, route) => {
+      const details = await fc.check(
+        fc.asyncProperty(fuzzInputs(route), async (input) => {
+          await ensureGarden();
+          const values: Record<string, string> = {};
+          for (const [name, p] of Object.entries(input.params)) {
+            if (!route.needsSession) {
+              values[name] = p.real ? publicParam(route.path, name) : p.random;
+            } else {
+              const ids = realIds(paramKind(route.path, name));
+              values[name] = p.real && ids.length ? (ids[p.pick % ids.length] as string) : p.random;
+            }
+          }
+          const query = input.query
+            .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+            .join("&");
+          const search = `${query}${input.rawQuery}`.replace(/^&/, "");
+          const url = `${fillPath(route.path, values)}${search ? `?${search}` : ""}`;
+          const res: LightMyRequestResponse = await inject(
+            route.method,
+            url,
+            user.cookie,
+            input.body,
+          );
+          const sent =
+            input.body.kind === "none"
+              ? "no body"
+              : input.body.kind === "raw"
+                ? `raw body ${JSON.stringify(input.body.text)}`
+                : `body ${describeValue(input.body.value)}`;
+          const where = `${route.method} ${describeValue(url, 600)} with ${sent} answered ${res.statusCode} ${printable(res.body.slice(0, 600))}`;
+          if (res.statusCode >= 500) {
+            baseline = await snapshot();
+            throw new Error(`a server error: ${where}`);
+          }
+          if (res.statusCode < 400) {
+            baseline = await snapshot();
+            return;
+          }
+          const problem = errorBodyProblem(route, res.body);
+          if (problem) throw new Error(`a ${res.statusCode} whose body ${problem}: ${where}`);
+          const now = await snapshot();
+          if (rowsText(now) !== rowsText(baseline)) {
+            const changed = tablesThatDiffer(baseline, now);
+            baseline = now;
+            throw new Error(`changed ${changed.join(", ")} although it answered ${where}`);
+          }
+        }),
+        { numRuns: 200 },
+      );
+      // fast-check's own report repeats the whole counterexample (20,000-character strings and
+      // all); the error thrown above already describes the request, shortened.
+      if (details.failed) {
+        const error = details.errorInstance as Error | undefined;
+        expect.fail(
+          `${route.label} failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s) ` +
+            `(replay: { seed: ${details.seed}, path: "${details.counterexamplePath}" }):\n` +
+            `${error?.message ?? String(details.errorInstance)}\n` +
+            `input: ${describeValue(details.counterexample?.[0])}`,
+        );
+      }
+    },
+    60_000,
+  );
+});
+
+describe.each(dialects)("signed-out requests on %s", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // GET /api/events is left out: it never ends when it works (tests/realtime.test.ts checks 401).
+  it.each(signedInOnly.map((route) => [route.label, route] as const))(
+    "%s answers 401 unauthorized before looking at the body",
+    async (_label, route) => {
+      const ids = [randomUUID()];
+      const bodies: (string | undefined)[] =
+        route.method === "GET"
+          ? [undefined]
+          : [undefined, '{"title": 5}', "[1]", "{", '{"name":"\\u0000"}', "null"];
+      const queries =
+        route.method === "GET"
+          ? ["", "?limit=-1&status=nope", "?cursor=%00&limit=x&limit=2"]
+          : [""];
+      for (const id of route.pathParams.length ? ids : [""]) {
+        const path = fillPath(route.path, Object.fromEntries(route.pathParams.map((p) => [p, id])));
+        for (const query of queries) {
+          for (const body of bodies) {
+            const res = await t.app.inject({
+              method: route.method,
+              url: `${path}${query}`,
+              ...(body === undefined
+                ? {}
+                : { headers: { "content-type": "application/json" }, payload: body }),
+            });
+            const where = `${route.method} ${path}${query} without a session, body ${body === undefined ? "none" : JSON.stringify(body)}, answered ${res.statusCode} ${res.body}`;
+            expect.soft(res.statusCode, where).toBe(401);
+            if (res.statusCode === 401) {
+              expect.soft(res.json(), where).toEqual({
+                error: { code: "unauthorized", message: expect.stringMatching(/\S/) },
+              });
+            }
+          }
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,307 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
+import {
+  type ApiRoute,
+  describeValue,
+  discoverRoutes,
+  fillPath,
+  paramKind,
+  plausibleBody,
+  type RecordKind,
+} from "./support/api-routes";
+import { tomatoBody } from "./support/garden";
+import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { rowsText, userRows } from "./support/user-rows";
+import { type SignedInUser, signUp } from "./support/users";
+
+// The matrix is built from the app's own OpenAPI document, so a route added later is covered
+// without touching this file (or fails here, naming what to add, when its ids are of a new kind).
+const routes = await discoverRoutes();
+const idRoutes = routes.filter((r) => r.needsSession && r.pathParams.length > 0);
+const kindOf = (route: ApiRoute) => {
+  try {
+    return Object.fromEntries(route.pathParams.map((p) => [p, paramKind(route.path, p)]));
+  } catch {
+    return undefined;
+  }
+};
+const matrix = idRoutes.filter((r) => kindOf(r) !== undefined);
+
+/** Body fields that name a record: the other gardener puts the owner's ids in them. */
+const BODY_ID_FIELDS: Record<string, RecordKind> = { plantId: "plant", taskId: "task" };
+/** Body fields that look like ids but name nothing the tests can create, and why. */
+const NOT_RECORD_IDS: Record<string, string> = {
+  imageId: "an uploaded photo's id: no documented route uploads one yet",
+};
+const idFieldsOf = (route: ApiRoute) =>
+  Object.keys(route.body?.properties ?? {}).filter((name) => /Id$/.test(name));
+const bodyRefRoutes = routes.filter(
+  (r) => r.needsSession && idFieldsOf(r).some((name) => name in BODY_ID_FIELDS),
+);
+
+/** Routes that exist today; the discovery must find at least these. */
+const KNOWN_ID_ROUTES = [
+  "GET /api/plants/{id}",
+  "PATCH /api/plants/{id}",
+  "DELETE /api/plants/{id}",
+  "POST /api/tasks/{id}/complete",
+  "PATCH /api/tasks/{id}",
+  "DELETE /api/tasks/{id}",
+];
+
+describe("the ownership matrix's route discovery", () => {
+  it("finds every known route that takes an id", () => {
+    expect(matrix.length).toBeGreaterThan(0);
+    expect(matrix.map((r) => r.label)).toEqual(expect.arrayContaining(KNOWN_ID_ROUTES));
+  });
+
+  it("finds the body fields that name a record", () => {
+    expect(bodyRefRoutes.map((r) => r.label)).toEqual(expect.arrayContaining(["POST /api/tasks"]));
+    const unknown = routes.flatMap((route) =>
+      idFieldsOf(route)
+        .filter((name) => !(name in BODY_ID_FIELDS) && !(name in NOT_RECORD_IDS))
+        .map(
+          (name) =>
+            `${route.label}: the tests do not know what the body field ${name} names. Add it to ` +
+            "BODY_ID_FIELDS in tests/ownership-matrix.test.ts (or to NOT_RECORD_IDS with a reason).",
+        ),
+    );
+    expect(unknown, unknown.join("\n")).toEqual([]);
+  });
+
+  it("knows what every path parameter of a signed-in route names", () => {
+    const unknown: string[] = [];
+    for (const route of idRoutes) {
+      for (const param of route.pathParams) {
+        try {
+          paramKind(route.path, param);
+        } catch (err) {
+          unknown.push((err as Error).message);
+        }
+      }
+    }
+    expect(unknown, unknown.join("\n")).toEqual([]);
+  });
+});
+
+/** Every combination of the owner's ids for a route's parameters. */
+function idCombinations(route: ApiRoute, ids: Record<RecordKind, string[]>) {
+  const kinds = kindOf(route) ?? {};
+  let combos: Record<string, string>[] = [{}];
+  for (const param of route.pathParams) {
+    const kind = kinds[param] as RecordKind;
+    combos = combos.flatMap((combo) => ids[kind].map((id) => ({ ...combo, [param]: id })));
+  }
+  return combos;
+}
+
+describe.each(dialects)("ownership matrix on %s", (dialect) => {
+  let fake: FakeOpenMeteo;
+  let t: TestApp;
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  const ids: Record<RecordKind, string[]> = { plant: [], task: [] };
+  let before: string;
+
+  const send = (
+    who: SignedInUser,
+    method: ApiRoute["method"],
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: who.cookie },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const created = async (res: LightMyRequestResponse, what: string) => {
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const bodyFor = (route: ApiRoute) =>
+    route.body && route.method !== "GET" ? plausibleBody(route.body) : undefined;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenMeteo();
+    t = await createTestApp({
+      dialect,
+      env: { WEATHER_BASE_URL: fake.url, GEOCODING_BASE_URL: fake.url },
+    });
+    owner = await signUp(t.app, { name: "Alder" });
+    other = await signUp(t.app, { name: "Birch" });
+    // The owner's garden: a catalogue plant with its plan, a custom plant, a standalone task, a
+    // task on a plant, a completed task, and a profile with a ZIP.
+    const tomato = await created(
+      await send(owner, "POST", "/api/plants", tomatoBody()),
+      "owner's tomato",
+    );
+    const custom = await created(
+      await send(
+        owner,
+        "POST",
+        "/api/plants",
+        tomatoBody({ name: "Moonflower", notes: "by the gate" }),
+      ),
+      "owner's custom plant",
+    );
+    const standalone = await created(
+      await send(owner, "POST", "/api/tasks", { title: "Oil the shears", dueDate: "2026-05-01" }),
+      "owner's standalone task",
+    );
+    const onPlant = await created(
+      await send(owner, "POST", "/api/tasks", {
+        title: "Stake the tomato",
+        dueDate: "2026-05-02",
+        plantId: tomato.plant.id,
+        repeatEveryDays: 7,
+      }),
+      "owner's task on a plant",
+    );
+    const done = await created(
+      await send(owner, "POST", "/api/tasks", { title: "Buy twine", dueDate: "2026-04-01" }),
+      "owner's task to complete",
+    );
+    await created(await send(owner, "POST", `/api/tasks/${done.id}/complete`), "completing it");
+    await created(
+      await send(owner, "PATCH", "/api/me", { zip: "94110", units: "F" }),
+      "owner's profile",
+    );
+    await created(
+      await send(owner, "GET", "/api/gardening/weather?location=San%20Francisco"),
+      "owner's cached weather",
+    );
+    ids.plant = [tomato.plant.id, custom.plant.id];
+    ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
+    // The other gardener has a garden of their own, so their lists are not empty by accident.
+    await created(await send(other, "POST", "/api/plants", tomatoBody()), "other's tomato");
+    await created(
+      await send(other, "POST", "/api/tasks", { title: "Mine", dueDate: "2026-05-01" }),
+      "other's task",
+    );
+    before = rowsText(await userRows(t.database.db, owner.id));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it.each(matrix.map((route) => [route.label, route] as const))(
+    "%s answers another gardener 404 not_found for each of the owner's records",
+    async (_label, route) => {
+      const body = bodyFor(route);
+      for (const values of idCombinations(route, ids)) {
+        const url = fillPath(route.path, values);
+        const res = await send(other, route.method, url, body);
+        const where = `${route.method} ${url} with body ${describeValue(body)} as another gardener answered ${res.statusCode} ${res.body}`;
+        expect.soft(res.statusCode, where).toBe(404);
+        if (res.statusCode === 404) {
+          expect.soft(res.json(), where).toEqual({
+            error: { code: "not_found", message: expect.stringMatching(/\S/) },
+          });
+        }
+      }
+    },
+  );
+
+  it.each(bodyRefRoutes.map((route) => [route.label, route] as const))(
+    "%s answers another gardener 404 not_found for a body naming the owner's records",
+    async (_label, route) => {
+      for (const field of idFieldsOf(route).filter((name) => name in BODY_ID_FIELDS)) {
+        for (const id of ids[BODY_ID_FIELDS[field] as RecordKind]) {
+          const url = fillPath(route.path, {});
+          const body = { ...plausibleBody(route.body), [field]: id };
+          const res = await send(other, route.method, url, body);
+          const where = `${route.method} ${url} with body ${describeValue(body)} as another gardener answered ${res.statusCode} ${res.body}`;
+          expect.soft(res.statusCode, where).toBe(404);
+          if (res.statusCode === 404) {
+            expect.soft(res.json(), where).toEqual({
+              error: { code: "not_found", message: expect.stringMatching(/\S/) },
+            });
+          }
+        }
+      }
+    },
+  );
+
+  it("never shows the owner's records in the other gardener's lists", async () => {
+    const lists = routes.filter(
+      (r) => r.needsSession && r.method === "GET" && r.pathParams.length === 0,
+    );
+    const urls = lists.map((r) => r.path);
+    // Filters that name the owner's records, on every list that takes them.
+    for (const route of lists) {
+      if (route.query.some((q) => q.name === "plantId")) {
+        for (const plantId of ids.plant) {
+          urls.push(`${route.path}?plantId=${plantId}`);
+          for (const status of ["pending", "completed"]) {
+            urls.push(`${route.path}?plantId=${plantId}&status=${status}`);
+          }
+        }
+      }
+      if (route.query.some((q) => q.name === "status")) {
+        urls.push(`${route.path}?status=pending`, `${route.path}?status=completed`);
+      }
+    }
+    expect(urls).toEqual(expect.arrayContaining(["/api/plants", "/api/tasks"]));
+    const ownerIds = [...ids.plant, ...ids.task];
+    for (const url of urls.filter((u) => u !== "/api/events")) {
+      const res = await send(other, "GET", url);
+      const where = `GET ${url} as another gardener answered ${res.statusCode} ${res.body.slice(0, 2000)}`;
+      expect.soft(res.statusCode, where).toBeLessThan(500);
+      for (const id of ownerIds) {
+        expect
+          .soft(res.body.includes(id), `${where}\nit shows the owner's record ${id}`)
+          .toBe(false);
+      }
+    }
+  });
+
+  it("lets the other gardener's own changes (every route without ids) leave the owner's alone", async () => {
+    const writes = routes.filter(
+      (r) =>
+        r.needsSession &&
+        r.method !== "GET" &&
+        r.pathParams.length === 0 &&
+        // Deleting their account would sign them out of the rest of the matrix.
+        r.label !== "DELETE /api/me",
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    for (const route of writes) {
+      const body = bodyFor(route);
+      const res = await send(other, route.method, route.path, body);
+      expect
+        .soft(
+          res.statusCode,
+          `${route.label} with body ${describeValue(body)} as another gardener answered ${res.statusCode} ${res.body}`,
+        )
+        .toBeLessThan(500);
+    }
+  });
+
+  it("leaves every row of the owner byte-identical after the other gardener's attempts", async () => {
+    expect(rowsText(await userRows(t.database.db, owner.id))).toBe(before);
+  });
+
+  it("lets the owner make the same requests (so each 404 was about whose record it is)", async () => {
+    // Reads and changes first, deletions last; tasks before the plants they may belong to.
+    const order = (r: ApiRoute) =>
+      (r.method === "DELETE" ? 10 : 0) + (Object.values(kindOf(r) ?? {}).includes("plant") ? 1 : 0);
+    const sorted = [...matrix].sort((x, y) => order(x) - order(y));
+    for (const route of sorted) {
+      const values = Object.fromEntries(
+        Object.entries(kindOf(route) ?? {}).map(([param, kind]) => [param, ids[kind][0] ?? ""]),
+      );
+      const url = fillPath(route.path, values);
+      const body = bodyFor(route);
+      const res = await send(owner, route.method, url, body);
+      expect
+        .soft(
+          res.statusCode,
+          `${route.method} ${url} with body ${describeValue(body)} as the owner answered ${res.statusCode} ${res.body}`,
+        )
+        .toBeLessThan(300);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../src/server/db/schema";
+import { gardenRows } from "./garden";
+
+const byJson = <T>(rows: T[]) =>
+  rows
+    .map((row) => [JSON.stringify(row), row] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
+
+/**
+ * Every row that belongs to a user — account, profile, garden, chats, checklists,
+ * identifications, usage and cached weather — in a stable order, for "nothing changed" checks.
+ * Sessions are left out: signing in is allowed to touch them.
+ */
+export async function userRows(db: Kysely<Database>, userId: string) {
+  const [garden, user, profile, chats, messages, workflows, identifications, usage, weather] =
+    await Promise.all([
+      gardenRows(db, userId),
+      db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
+      db.selectFrom("profile").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("chats").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("messages").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("workflows").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("identifications").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("usage").selectAll().where("user_id", "=", userId).execute(),
+      db.selectFrom("weather_cache").selectAll().where("user_id", "=", userId).execute(),
+    ]);
+  const workflowIds = workflows.map((w) => w.id);
+  const workflowItems = workflowIds.length
+    ? await db
+        .selectFrom("workflow_items")
+        .selectAll()
+        .where("workflow_id", "in", workflowIds)
+        .execute()
+    : [];
+  return {
+    ...garden,
+    user,
+    profile,
+    chats: byJson(chats),
+    messages: byJson(messages),
+    workflows: byJson(workflows),
+    workflowItems: byJson(workflowItems),
+    identifications: byJson(identifications),
+    usage: byJson(usage),
+    weather: byJson(weather),
+  };
+}
+
+export type UserRows = Awaited<ReturnType<typeof userRows>>;
+
+/** The rows as text: equal text means byte-identical rows (a readable diff when not). */
+export const rowsText = (rows: UserRows) => JSON.stringify(rows, null, 1);
