@@ -18,6 +18,9 @@ import { frameworkErrors, registerErrorHandler } from "./error-handler";
 import { appConfigRoutes } from "./features/app-config/routes";
 import { catalogue } from "./features/catalogue/catalogue";
 import { catalogueRoutes } from "./features/catalogue/routes";
+import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
+import { chatRoutes } from "./features/chat/routes";
+import { ChatService } from "./features/chat/service";
 import { type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -40,8 +43,10 @@ import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
 import { registerWebApp } from "./lib/web-static";
-import { builtInPlanProvider, type PlanProvider } from "./providers/ai/plan-provider";
+import { type Assistant, createAssistants } from "./providers/ai";
+import type { PlanProvider } from "./providers/ai/plan-provider";
 import { createMailer, type Mailer } from "./providers/email";
+import { trackInFlight } from "./providers/email/in-flight";
 import { createWeatherProviders } from "./providers/weather";
 import type { ChangeBus } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
@@ -59,6 +64,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   planProvider?: PlanProvider;
+  /** Replaces the configured assistant (tests pass one built on a fake LLM server). */
+  assistant?: Assistant;
 }
 
 /** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
@@ -95,7 +102,8 @@ export async function buildApp(
     if (ownsDatabase) await database.db.destroy();
   });
 
-  const mailer = overrides.mailer ?? createMailer(config, log);
+  const { mailer, drain: drainMail } = trackInFlight(overrides.mailer ?? createMailer(config, log));
+  app.addHook("onClose", drainMail);
   const sessions = new SessionCache();
   changes.subscribeAll((event) => {
     if (event.type === "sessions.ended") sessions.deleteUser(event.userId);
@@ -126,7 +134,9 @@ export async function buildApp(
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
   };
   const crops = catalogue();
-  const planProvider = overrides.planProvider ?? builtInPlanProvider;
+  const assistants = createAssistants(config, crops, log);
+  const assistant = overrides.assistant ?? assistants.assistant;
+  const planProvider = overrides.planProvider ?? assistant;
   const plants = new PlantService(
     database.db,
     crops,
@@ -136,6 +146,7 @@ export async function buildApp(
     cachedWeatherForPlans(database.db),
   );
   const tasks = new TaskService(database.db, publish);
+  const chats = new ChatService(database, assistant, tasks, crops, log);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -169,6 +180,7 @@ export async function buildApp(
   await app.register(catalogueRoutes(crops));
   await app.register(appConfigRoutes(config));
   await app.register(authRoutes(auth, sessions, endSessions, config.publicUrl));
+  await app.register(anonymousChatRoutes(assistants.builtIn, config.anonymousChatPerHour));
   await app.register(async (scope) => {
     // onRequest, so a request without a session is 401 before its body is even parsed.
     scope.addHook("onRequest", requireUser(auth, sessions));
@@ -179,6 +191,7 @@ export async function buildApp(
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(taskRoutes(tasks, gardenReads));
+    await scope.register(chatRoutes(chats));
   });
 
   await registerWebApp(app, config.webDistDir);

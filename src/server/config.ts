@@ -129,6 +129,36 @@ export const envSchema = z.object({
       .positive("WEATHER_TIMEOUT_MS must be a whole number of milliseconds")
       .default(8000),
   ),
+  AI_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error:
+          "AI_BASE_URL must be the http:// or https:// URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1",
+      })
+      .optional(),
+  ),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "AI_TIMEOUT_MS must be a whole number of milliseconds" })
+      .int("AI_TIMEOUT_MS must be a whole number of milliseconds")
+      .positive("AI_TIMEOUT_MS must be a whole number of milliseconds")
+      .default(30000),
+  ),
+  ANONYMOUS_CHAT_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({
+        error: "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)",
+      })
+      .int("ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
+      .min(0, "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
+      .default(30),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,6 +195,10 @@ export interface Config {
   upgradeEmail: string | null;
   /** Open-Meteo (or a compatible server): forecast and geocoding base URLs, request timeout. */
   weather: { baseUrl: string; geocodingBaseUrl: string; timeoutMs: number };
+  /** An OpenAI-compatible endpoint for the assistant; undefined = the built-in engine only. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Signed-out chat messages allowed per client address per hour; 0 turns it off. */
+  anonymousChatPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +240,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("OIDC_ISSUER is required with OIDC_CLIENT_ID");
   if (env.OIDC_ISSUER && !oidcPair) {
     throw new ConfigError("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+  }
+  if (env.AI_BASE_URL && !env.AI_MODEL) {
+    throw new ConfigError("AI_MODEL is required with AI_BASE_URL (the model name, e.g. llama3.1)");
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
@@ -265,5 +302,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       geocodingBaseUrl: env.GEOCODING_BASE_URL.replace(/\/+$/, ""),
       timeoutMs: env.WEATHER_TIMEOUT_MS,
     },
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? {
+            baseUrl: env.AI_BASE_URL.replace(/\/+$/, ""),
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_MS,
+          }
+        : undefined,
+    anonymousChatPerHour: env.ANONYMOUS_CHAT_PER_HOUR,
   };
 }

@@ -35,6 +35,7 @@ function formatPath(parts: readonly PropertyKey[]): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body(error.code, error.message, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kys
 import * as initial from "./migrations/0001-initial";
 import * as listOrderIndexes from "./migrations/0002-list-order-indexes";
 import * as plantTaskOrderIndex from "./migrations/0003-plant-task-order-index";
+import * as messageSources from "./migrations/0004-message-sources";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-list-order-indexes": listOrderIndexes,
   "0003-plant-task-order-index": plantTaskOrderIndex,
+  "0004-message-sources": messageSources,
 };
 
 export async function migrateToLatest(

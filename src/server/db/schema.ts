@@ -106,6 +106,11 @@ export interface MessageTable {
   role: string;
   content: string;
   created_at: string;
+  /** JSON MessageSource[]. */
+  sources: Generated<string>;
+  /** JSON MessageAction[]. */
+  actions: Generated<string>;
+  engine: string | null;
 }
 
 export interface WorkflowTable {

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema";
 
 /** Messages the user sent (role "user") since an instant. */
@@ -11,4 +11,54 @@ export async function countUserMessagesSince(db: Kysely<Database>, userId: strin
     .where("created_at", ">=", since)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * Messages sent without a chat (API.md: "without chatId, nothing is stored") on the UTC days from
+ * `fromDay` on. They count against the quota like stored ones, or skipping chatId would bypass it.
+ */
+export async function countUnstoredMessagesSince(
+  db: Kysely<Database>,
+  userId: string,
+  fromDay: string,
+) {
+  const row = await db
+    .selectFrom("usage")
+    .select((eb) => eb.fn.sum<number>("messages").as("count"))
+    .where("user_id", "=", userId)
+    .where("day", ">=", fromDay)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function addUnstoredMessage(
+  db: Kysely<Database>,
+  userId: string,
+  day: string,
+  by = 1,
+) {
+  await db
+    .insertInto("usage")
+    .values({ user_id: userId, day, messages: Math.max(0, by) })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "day"]).doUpdateSet({
+        messages: sql<number>`case when usage.messages + ${by} < 0 then 0 else usage.messages + ${by} end`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Holds the user's quota lock until the transaction ends, so two messages sent at once cannot
+ * both see the last free slot. SQLite needs nothing: Kysely runs its transactions one at a time on
+ * its single connection.
+ */
+export async function lockUserQuota(
+  trx: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+  userId: string,
+) {
+  if (dialect === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtext(${`quota:${userId}`}))`.execute(trx);
+  }
 }

@@ -2,9 +2,12 @@ import type { Kysely } from "kysely";
 import { PLAN_DAILY_LIMITS, quotaWindows } from "../../../core/plans";
 import type { Quota } from "../../../core/schemas/app-config";
 import type { Database } from "../../db/schema";
-import { countUserMessagesSince } from "./repository";
+import { countUnstoredMessagesSince, countUserMessagesSince } from "./repository";
 
-/** The message quota, counted from the messages table over UTC days and months. */
+/**
+ * The message quota over UTC days and months: the user's stored messages (role "user"), plus the
+ * ones sent without a chat, which leave only a count behind.
+ */
 export async function quotaFor(
   db: Kysely<Database>,
   userId: string,
@@ -17,17 +20,20 @@ export async function quotaFor(
     .executeTakeFirst();
   const plan = profile?.plan === "pro" ? "pro" : "free";
   const { dayStart, monthStart, resetsAt } = quotaWindows(now);
-  const [usedToday, usedThisMonth] = await Promise.all([
+  const [storedToday, storedThisMonth, unstoredToday, unstoredThisMonth] = await Promise.all([
     countUserMessagesSince(db, userId, dayStart),
     countUserMessagesSince(db, userId, monthStart),
+    countUnstoredMessagesSince(db, userId, dayStart.slice(0, 10)),
+    countUnstoredMessagesSince(db, userId, monthStart.slice(0, 10)),
   ]);
+  const usedToday = storedToday + unstoredToday;
   const dailyLimit = PLAN_DAILY_LIMITS[plan];
   return {
     plan,
     dailyLimit,
     usedToday,
     remainingToday: Math.max(0, dailyLimit - usedToday),
-    usedThisMonth,
+    usedThisMonth: storedThisMonth + unstoredThisMonth,
     resetsAt,
   };
 }

@@ -1,4 +1,4 @@
-import { type AiPlan, type GeneratePlanInput, generatePlan } from "../../../core/garden";
+import type { AiPlan, GeneratePlanInput } from "../../../core/garden";
 
 export interface PlanResult {
   plan: AiPlan;
@@ -7,20 +7,12 @@ export interface PlanResult {
 }
 
 /**
- * Makes a grow plan for a new plant. The built-in provider is rule-based; a model-backed one
- * (AI_BASE_URL, issue "assistant") asks with PLAN_PROMPT_RULES, runs the reply through
- * parseAiPlan and throws when it is rejected. Any throw means "no valid plan": the plant is not
+ * Makes a grow plan for a new plant; every Assistant is one. The built-in engine is rule-based;
+ * the LLM engine asks with PLAN_PROMPT_RULES, runs the reply through parseAiPlan and throws when
+ * it is rejected. Any throw means "no valid plan": the plant is not
  * saved and the API answers 502.
  */
 export interface PlanProvider {
   readonly name: string;
   createPlan(input: GeneratePlanInput): Promise<PlanResult>;
 }
-
-export const builtInPlanProvider: PlanProvider = {
-  name: "built-in",
-  async createPlan(input) {
-    const plan = generatePlan(input);
-    return { plan, raw: JSON.stringify(plan) };
-  },
-};

@@ -1,0 +1,213 @@
+import { detectIntent } from "../../../../core/assistant/intents";
+import { parseReminder } from "../../../../core/assistant/reminder";
+import { generatePlan } from "../../../../core/garden";
+import type { MessageAction } from "../../../../core/schemas/chat";
+import type { Catalogue } from "../../../features/catalogue/catalogue";
+import type {
+  Assistant,
+  AssistantReply,
+  AssistantText,
+  ChatInput,
+  GardenerContext,
+  GardenPlant,
+} from "../assistant";
+import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import { CropMentions, plantNamedIn } from "./crop-mentions";
+import {
+  type Answer,
+  myPlantsAnswer,
+  plantSource,
+  tasksAnswer,
+  temperatureCheckAnswer,
+  weatherAnswer,
+  zoneAnswer,
+} from "./garden-answers";
+import { dontKnowAnswer, knowledgeAnswer, passageSource } from "./knowledge-answer";
+import { streamPieces } from "./stream-pieces";
+import { dayName, plantPhrase } from "./wording";
+
+interface Focus {
+  plant: GardenPlant | null;
+  cropSlug: string | null;
+}
+
+/**
+ * The default engine: no network, no key. Answers from the gardener's own data (tasks, zone,
+ * forecast, plants) and from the knowledge base in data/knowledge, names its sources, and says so
+ * when it does not know. Plans are the rule-based generator's.
+ */
+export class BuiltInAssistant implements Assistant {
+  readonly engine = "built-in" as const;
+  readonly name = "built-in";
+  private readonly mentions: CropMentions;
+
+  constructor(
+    private readonly knowledge: KnowledgeBase,
+    private readonly catalogue: Catalogue,
+  ) {
+    this.mentions = new CropMentions(catalogue.crops, knowledge);
+  }
+
+  async createPlan(input: Parameters<Assistant["createPlan"]>[0]) {
+    const plan = generatePlan(input);
+    return { plan, raw: JSON.stringify(plan) };
+  }
+
+  async chat(input: ChatInput): Promise<AssistantReply> {
+    const { text, sources, actions } = await this.answer(input);
+    if (input.onDelta) for (const piece of streamPieces(text)) input.onDelta(piece);
+    return { text, sources, actions, engine: this.engine };
+  }
+
+  /** A custom plant named "Grandma's tomato" is still a tomato for the knowledge base. */
+  private cropOf(plant: GardenPlant): string | null {
+    return plant.cropSlug ?? this.mentions.cropsIn(`${plant.name} ${plant.cropName}`)[0] ?? null;
+  }
+
+  private focusOf(message: string, context: GardenerContext): Focus {
+    const named = this.mentions.cropsIn(message);
+    const plants = context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }));
+    const plant = plantNamedIn(message, plants, named);
+    if (plant) return { plant, cropSlug: plant.cropSlug };
+    // A crop named in the message outranks the chat's plant ("and what about basil?").
+    if (named[0]) return { plant: null, cropSlug: named[0] };
+    const focus = context.focusPlant;
+    return { plant: focus, cropSlug: focus ? this.cropOf(focus) : null };
+  }
+
+  private async answer(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
+    const { message, context } = input;
+    const intent = detectIntent(message);
+    const focus = this.focusOf(message, context);
+    const none: MessageAction[] = [];
+    switch (intent) {
+      case "reminder":
+        return this.remind(input, focus);
+      case "greeting":
+        return {
+          text:
+            "Hello! Ask me about your plants, what is due today, your zone or this week's weather, " +
+            "or any gardening question — watering, pests, feeding, seed starting and more.",
+          sources: [],
+          actions: none,
+        };
+      case "tasks":
+        return { ...tasksAnswer(context), actions: none };
+      case "zone":
+        return { ...zoneAnswer(context), actions: none };
+      case "weather":
+        return { ...weatherAnswer(context), actions: none };
+      case "my-plants":
+        return { ...myPlantsAnswer(context), actions: none };
+      case "temperature-check": {
+        const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
+        return { ...temperatureCheckAnswer(context, focus.plant, crop), actions: none };
+      }
+      default:
+        return {
+          ...(knowledgeAnswer(message, context, focus, this.knowledge) ?? dontKnowAnswer()),
+          actions: none,
+        };
+    }
+  }
+
+  private async remind(
+    input: ChatInput,
+    focus: Focus,
+  ): Promise<Answer & { actions: MessageAction[] }> {
+    const reminder = parseReminder(input.message, input.context.today);
+    if (!input.actions) {
+      return {
+        text: "Sign in and I can add that to your tasks. Signed-out chats stay in this browser and cannot change a garden.",
+        sources: [],
+        actions: [],
+      };
+    }
+    if (!reminder) {
+      return {
+        text: 'What should I remind you to do? Try "Remind me to feed the tomatoes next Friday".',
+        sources: [],
+        actions: [],
+      };
+    }
+    const action = await input.actions.addTask({
+      title: reminder.title,
+      dueDate: reminder.dueDate,
+      plantId: focus.plant?.id ?? null,
+      repeatEveryDays: reminder.repeatEveryDays,
+    });
+    const on = reminder.dated
+      ? `for ${dayName(reminder.dueDate)}`
+      : `for today, ${dayName(reminder.dueDate)} (you did not name a day)`;
+    const repeat = reminder.repeatEveryDays
+      ? `, repeating every ${reminder.repeatEveryDays} days`
+      : "";
+    const plant = focus.plant ? `, on ${plantPhrase(focus.plant)}` : "";
+    return {
+      text: `Done: I added the task **${action.title}** ${on}${repeat}${plant}. You will find it under My Tasks.`,
+      sources: focus.plant ? [plantSource(focus.plant)] : [],
+      actions: [action],
+    };
+  }
+
+  async growGuide(input: Parameters<Assistant["growGuide"]>[0]): Promise<AssistantText> {
+    const slug = input.cropSlug ?? this.mentions.cropsIn(input.plantName)[0] ?? null;
+    const entry = slug ? this.knowledge.entry("crop", slug) : undefined;
+    if (!slug || !entry) {
+      return { ...dontKnowAnswer(), engine: this.engine };
+    }
+    const passages = entry.sections.map((section) =>
+      this.knowledge.section("crop", slug, section.heading),
+    );
+    const blocks = passages.flatMap((passage) =>
+      passage ? [`**${passage.heading}**\n${passage.text}`] : [],
+    );
+    const medium = input.medium?.toLowerCase();
+    const mediumNote =
+      medium && medium !== "soil"
+        ? this.knowledge.search(`${medium} growing`, { kind: "topic", limit: 1 })[0]
+        : undefined;
+    if (mediumNote)
+      blocks.push(`**${mediumNote.title} — ${mediumNote.heading}**\n${mediumNote.text}`);
+    return {
+      text: blocks.join("\n\n"),
+      sources: [...passages, mediumNote].flatMap((p) => (p ? [passageSource(p)] : [])),
+      engine: this.engine,
+    };
+  }
+
+  async identificationSummary(
+    input: Parameters<Assistant["identificationSummary"]>[0],
+  ): Promise<AssistantText> {
+    const names = [input.plantName, input.scientificName ?? "", ...input.commonNames].join(", ");
+    const crop =
+      this.catalogue.byName(input.plantName) ??
+      this.catalogue.crops.find((c) => c.scientificName === input.scientificName);
+    const slug = crop?.slug ?? this.mentions.cropsIn(names)[0];
+    if (!slug) return { text: "", sources: [], engine: this.engine };
+    const passages = ["Sun", "Water", "Common problems"].flatMap((heading) => {
+      const passage = this.knowledge.section("crop", slug, heading);
+      return passage ? [passage] : [];
+    });
+    return {
+      text: passages.map((p) => `**${p.heading}**\n${p.text}`).join("\n\n"),
+      sources: passages.map(passageSource),
+      engine: this.engine,
+    };
+  }
+
+  async analyzeIssue(input: Parameters<Assistant["analyzeIssue"]>[0]): Promise<AssistantText> {
+    const cropSlug =
+      this.mentions.cropsIn(`${input.plantName ?? ""} ${input.description}`)[0] ?? null;
+    const found = this.knowledge
+      .search(input.description, { cropSlug, limit: 6 })
+      .filter((p) => p.coverage >= 0.34)
+      .slice(0, 3);
+    if (found.length === 0) return { ...dontKnowAnswer(), engine: this.engine };
+    return {
+      text: found.map((p) => `**${p.title} — ${p.heading}**\n${p.text}`).join("\n\n"),
+      sources: found.map(passageSource),
+      engine: this.engine,
+    };
+  }
+}

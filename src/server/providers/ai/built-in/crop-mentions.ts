@@ -1,0 +1,74 @@
+import type { Crop } from "../../../../core/schemas/crop";
+import type { GardenPlant } from "../assistant";
+import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import { foldCase } from "../knowledge/terms";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The phrase as a whole word, plural forms included ("tomato", "tomatoes"). */
+const wordPattern = (phrase: string) => new RegExp(`\\b${escapeRegExp(phrase)}(s|es)?\\b`);
+
+interface Phrase {
+  pattern: RegExp;
+  length: number;
+  slug: string;
+}
+
+/**
+ * Finds the crops a message names, by catalogue name, alias or the knowledge base's keywords
+ * ("cilantro" is coriander), longest phrase first so "cherry tomato" wins over "tomato".
+ */
+export class CropMentions {
+  private readonly phrases: Phrase[];
+
+  constructor(crops: readonly Crop[], knowledge: KnowledgeBase) {
+    const seen = new Set<string>();
+    const phrases: Phrase[] = [];
+    const add = (text: string, slug: string) => {
+      const phrase = foldCase(text).trim();
+      if (phrase.length < 3 || seen.has(phrase)) return;
+      seen.add(phrase);
+      phrases.push({ pattern: wordPattern(phrase), length: phrase.length, slug });
+    };
+    for (const crop of crops) {
+      add(crop.name, crop.slug);
+      for (const alias of crop.aliases) add(alias, crop.slug);
+    }
+    for (const crop of crops) {
+      for (const keyword of knowledge.entry("crop", crop.slug)?.keywords ?? [])
+        add(keyword, crop.slug);
+    }
+    this.phrases = phrases.sort((a, b) => b.length - a.length);
+  }
+
+  /** Slugs named in the message, the longest mention first, each once. */
+  cropsIn(message: string): string[] {
+    let text = foldCase(message);
+    const slugs: string[] = [];
+    for (const phrase of this.phrases) {
+      if (!phrase.pattern.test(text)) continue;
+      if (!slugs.includes(phrase.slug)) slugs.push(phrase.slug);
+      // A shorter phrase inside a longer one already found ("tomato" in "cherry tomato") is not a
+      // second mention.
+      text = text.replace(phrase.pattern, " ");
+    }
+    return slugs;
+  }
+}
+
+/** The gardener's plant a message is about: named by its own name, else by its crop. */
+export function plantNamedIn(
+  message: string,
+  plants: readonly GardenPlant[],
+  cropSlugs: readonly string[],
+): GardenPlant | null {
+  const text = foldCase(message);
+  const byName = plants.find(
+    (plant) => plant.name.trim().length >= 3 && wordPattern(foldCase(plant.name.trim())).test(text),
+  );
+  if (byName) return byName;
+  for (const slug of cropSlugs) {
+    const plant = plants.find((candidate) => candidate.cropSlug === slug);
+    if (plant) return plant;
+  }
+  return plants.find((plant) => wordPattern(foldCase(plant.cropName)).test(text)) ?? null;
+}

@@ -1,0 +1,191 @@
+import {
+  daysOutsideTolerance,
+  temperatureTolerance,
+} from "../../../../core/assistant/temperature-tolerance";
+import type { MessageSource } from "../../../../core/schemas/chat";
+import type { Crop } from "../../../../core/schemas/crop";
+import type { GardenerContext, GardenPlant } from "../assistant";
+import { dayName, plantPhrase, plural, taskLine, temperature } from "./wording";
+
+export interface Answer {
+  text: string;
+  sources: MessageSource[];
+}
+
+const TASKS_SOURCE: MessageSource = { title: "Your tasks", ref: "garden:tasks" };
+const PROFILE_SOURCE: MessageSource = { title: "Your profile", ref: "garden:profile" };
+const PLANTS_SOURCE: MessageSource = { title: "Your plants", ref: "garden:plants" };
+const weatherSource = (context: GardenerContext): MessageSource => ({
+  title: `Your forecast${context.weather?.place ? ` for ${context.weather.place}` : ""}`,
+  ref: "garden:weather",
+});
+export const plantSource = (plant: GardenPlant): MessageSource => ({
+  title: `Your plant ${plant.name}`,
+  ref: `plants/${plant.id}`,
+});
+
+export function tasksAnswer(context: GardenerContext): Answer {
+  const { dueToday, overdue, upcoming } = context;
+  const lines: string[] = [];
+  if (dueToday.length === 0 && overdue.length === 0) {
+    lines.push(`Nothing is due today (${dayName(context.today)}).`);
+  } else if (dueToday.length > 0) {
+    lines.push(`Today (${dayName(context.today)}) you have ${plural(dueToday.length, "task")}:`);
+    lines.push(...dueToday.map(taskLine));
+  } else {
+    lines.push(`Nothing new is due today (${dayName(context.today)}).`);
+  }
+  if (overdue.length > 0) {
+    lines.push(
+      "",
+      `Overdue — ${plural(overdue.length, "task")} still waiting:`,
+      ...overdue.map(taskLine),
+    );
+  }
+  if (upcoming.length > 0) {
+    lines.push("", `Coming up in the next 7 days:`, ...upcoming.slice(0, 8).map(taskLine));
+  } else if (dueToday.length === 0 && overdue.length === 0) {
+    lines.push("Nothing is scheduled for the next 7 days either.");
+  }
+  if (context.plants.length === 0) {
+    lines.push("", "Add a plant under Plant Tracker and I will schedule its care tasks.");
+  }
+  return { text: lines.join("\n"), sources: [TASKS_SOURCE] };
+}
+
+export function zoneAnswer(context: GardenerContext): Answer {
+  if (!context.zone) {
+    return {
+      text:
+        "I don't know your hardiness zone yet: add your ZIP code in Settings and I will look it up. " +
+        "Zones come from the USDA map and cover US ZIP codes.",
+      sources: [PROFILE_SOURCE],
+    };
+  }
+  const where = context.zip
+    ? ` for ZIP ${context.zip}`
+    : context.location
+      ? ` for ${context.location}`
+      : "";
+  const range = context.tempRange ? ` Average winter lows there are ${context.tempRange}.` : "";
+  const title = context.zoneTitle ? ` (${context.zoneTitle})` : "";
+  return {
+    text:
+      `You are in USDA hardiness zone **${context.zone}**${title}${where}.${range} ` +
+      "A zone says how cold winters get, so it tells you which perennials survive outdoors; " +
+      "for when to sow and plant out, go by your last and first frost dates.",
+    sources: [PROFILE_SOURCE],
+  };
+}
+
+export function noForecastAnswer(): string {
+  return (
+    "I don't have a recent forecast for your garden. Open My Garden so the weather card loads " +
+    "your forecast, then ask me again."
+  );
+}
+
+/** "Is it too hot for my lettuce this week?" from the cached forecast and the crop's climate. */
+export function temperatureCheckAnswer(
+  context: GardenerContext,
+  plant: GardenPlant | null,
+  crop: Crop | null,
+): Answer {
+  const sources: MessageSource[] = [];
+  const subject = plant ? plantPhrase(plant) : crop ? crop.name.toLowerCase() : null;
+  if (plant) sources.push(plantSource(plant));
+  if (!crop || !subject) {
+    return {
+      text:
+        'Which plant do you mean? Name it (for example "is it too hot for my lettuce this week?") ' +
+        "and I will check this week's forecast against what it tolerates.",
+      sources,
+    };
+  }
+  const tolerance = temperatureTolerance(crop.climate);
+  const limits =
+    `${crop.name} copes with highs up to about ${temperature(tolerance.maxC, context)}` +
+    (tolerance.minC === null
+      ? "."
+      : ` and nights down to about ${temperature(tolerance.minC, context)}.`);
+  const weather = context.weather;
+  if (!weather || weather.days.length === 0) {
+    return { text: `${noForecastAnswer()}\n\n${limits}`, sources };
+  }
+  sources.push(weatherSource(context));
+  const days = weather.days.slice(0, 7);
+  const { hot, cold } = daysOutsideTolerance(days, tolerance);
+  const hottest = days.reduce((a, b) => (b.maxC > a.maxC ? b : a));
+  const coldest = days.reduce((a, b) => (b.minC < a.minC ? b : a));
+  const where = weather.place ? ` in ${weather.place}` : "";
+  const lines = [
+    `This week's forecast${where}: highs peak at ${temperature(hottest.maxC, context)} on ${dayName(hottest.date)}, ` +
+      `lows bottom out at ${temperature(coldest.minC, context)} on ${dayName(coldest.date)}. ${limits}`,
+  ];
+  if (hot.length > 0) {
+    lines.push(
+      "",
+      `**Yes, it is too hot for ${subject}** on ${plural(hot.length, "day")} (${hot.map((d) => dayName(d.date)).join(", ")}): ` +
+        `${tolerance.heatEffect}. Water deeply in the early morning, mulch to keep the roots cool, ` +
+        "and give it afternoon shade (30–50% shade cloth) on those days.",
+    );
+  }
+  if (cold.length > 0) {
+    lines.push(
+      "",
+      `**It will be too cold for ${subject}** on ${plural(cold.length, "night")} (${cold.map((d) => dayName(d.date)).join(", ")}). ` +
+        "Cover it with frost cloth or fleece before dusk, or bring pots indoors.",
+    );
+  }
+  if (hot.length === 0 && cold.length === 0) {
+    lines.push(
+      "",
+      `No, this week stays within what ${subject} tolerates: no heat or cold protection is needed.`,
+    );
+  }
+  return { text: lines.join("\n"), sources };
+}
+
+export function weatherAnswer(context: GardenerContext): Answer {
+  const weather = context.weather;
+  if (!weather) return { text: noForecastAnswer(), sources: [] };
+  const where = weather.place ? ` in ${weather.place}` : "";
+  const lines = [
+    `Right now${where}: ${temperature(weather.temperatureC, context)}, ${weather.conditions.toLowerCase()}, ` +
+      `humidity ${Math.round(weather.humidity)}%, wind ${Math.round(weather.windMph)} mph.`,
+  ];
+  if (weather.days.length > 0) {
+    lines.push("", "The next days:");
+    for (const day of weather.days.slice(0, 7)) {
+      const rain =
+        day.precipitationMm > 0 ? `, ${Math.round(day.precipitationMm * 10) / 10} mm rain` : "";
+      lines.push(
+        `- ${dayName(day.date)}: ${temperature(day.minC, context)} to ${temperature(day.maxC, context)}${rain}`,
+      );
+    }
+  }
+  if (weather.alerts.length > 0)
+    lines.push("", "Garden alerts:", ...weather.alerts.map((a) => `- ${a}`));
+  return { text: lines.join("\n"), sources: [weatherSource(context)] };
+}
+
+export function myPlantsAnswer(context: GardenerContext): Answer {
+  if (context.plants.length === 0) {
+    return {
+      text: "You are not tracking any plants yet. Add one under Plant Tracker and I will follow its stages and care tasks.",
+      sources: [PLANTS_SOURCE],
+    };
+  }
+  const lines = [`You are growing ${plural(context.plants.length, "plant")}:`];
+  for (const plant of context.plants.slice(0, 30)) {
+    const stage = plant.stage
+      ? ` — ${plant.stage}${plant.stageDay ? `, day ${plant.stageDay}` : ""}`
+      : plant.plantingDate
+        ? ` — starts ${dayName(plant.plantingDate)}`
+        : "";
+    const crop =
+      plant.cropName.toLowerCase() === plant.name.toLowerCase() ? "" : ` (${plant.cropName})`;
+    lines.push(`- **${plant.name}**${crop}${stage}`);
+  }
+  return { text: lines.join("\n"), sources: [PLANTS_SOURCE] };
+}

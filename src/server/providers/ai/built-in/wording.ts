@@ -1,0 +1,34 @@
+import { formatTemperature } from "../../../../core/weather/format";
+import type { GardenerContext, GardenPlant, GardenTask } from "../assistant";
+
+/** "Friday 4 December" for a YYYY-MM-DD date. */
+export function dayName(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+}
+
+export const temperature = (celsius: number, context: GardenerContext) =>
+  formatTemperature(celsius, context.units);
+
+/** "your tomato **Big Tom**", or "your **Tomato**" when the plant is named after its crop. */
+export function plantPhrase(plant: GardenPlant): string {
+  const crop = plant.cropName.toLowerCase();
+  return plant.name.trim().toLowerCase() === crop
+    ? `your **${plant.name}**`
+    : `your ${crop} **${plant.name}**`;
+}
+
+export function taskLine(task: GardenTask): string {
+  const about = task.plantName ? ` (${task.plantName})` : "";
+  const repeat = task.repeatEveryDays ? `, every ${task.repeatEveryDays} days` : "";
+  const due = task.dueDate ? ` — ${dayName(task.dueDate)}` : "";
+  return `- **${task.title}**${about}${due}${repeat}`;
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;

@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import path from "node:path";
+import MiniSearch from "minisearch";
+import { dataPath } from "../../../lib/paths";
+import { type KnowledgeEntry, parseEntry } from "./parse-entry";
+import { indexTerm } from "./terms";
+
+/** A section of the knowledge base, found for a question. */
+export interface Passage {
+  /** "crops/tomato#water": stable, shown as the source's ref. */
+  ref: string;
+  kind: KnowledgeEntry["kind"];
+  slug: string;
+  /** The entry's title ("Tomato", "Overwatering"). */
+  title: string;
+  heading: string;
+  text: string;
+  score: number;
+  /** Share of the question's meaningful words this section contains (0–1). */
+  coverage: number;
+}
+
+export interface SearchOptions {
+  /** Sections of this crop's care sheet rank first; other crops' sheets rank low. */
+  cropSlug?: string | null;
+  kind?: KnowledgeEntry["kind"];
+  limit?: number;
+}
+
+interface IndexedSection {
+  id: string;
+  kind: KnowledgeEntry["kind"];
+  slug: string;
+  title: string;
+  keywords: string;
+  heading: string;
+  text: string;
+}
+
+const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+/** The knowledge base of data/knowledge, indexed by section for full-text search. */
+export class KnowledgeBase {
+  readonly entries: readonly KnowledgeEntry[];
+  private readonly index: MiniSearch<IndexedSection>;
+  private readonly sections = new Map<string, IndexedSection>();
+  private readonly bySlug = new Map<string, KnowledgeEntry>();
+
+  constructor(entries: KnowledgeEntry[]) {
+    this.entries = entries;
+    this.index = new MiniSearch<IndexedSection>({
+      fields: ["title", "keywords", "heading", "text"],
+      processTerm: indexTerm,
+      searchOptions: {
+        boost: { title: 3, keywords: 2, heading: 2, text: 1 },
+        fuzzy: (term) => (term.length > 5 ? 0.15 : 0),
+        processTerm: indexTerm,
+      },
+    });
+    const docs: IndexedSection[] = [];
+    for (const entry of entries) {
+      this.bySlug.set(`${entry.kind}/${entry.slug}`, entry);
+      for (const section of entry.sections) {
+        const doc: IndexedSection = {
+          id: `${entry.kind === "crop" ? "crops" : "topics"}/${entry.slug}#${anchor(section.heading)}`,
+          kind: entry.kind,
+          slug: entry.slug,
+          title: entry.title,
+          keywords: entry.keywords.join(", "),
+          heading: section.heading,
+          text: section.text,
+        };
+        docs.push(doc);
+        this.sections.set(doc.id, doc);
+      }
+    }
+    this.index.addAll(docs);
+  }
+
+  entry(kind: KnowledgeEntry["kind"], slug: string): KnowledgeEntry | undefined {
+    return this.bySlug.get(`${kind}/${slug}`);
+  }
+
+  /** The section of an entry whose heading is this one (case-insensitive). */
+  section(kind: KnowledgeEntry["kind"], slug: string, heading: string): Passage | undefined {
+    const doc = this.sections.get(
+      `${kind === "crop" ? "crops" : "topics"}/${slug}#${anchor(heading)}`,
+    );
+    return doc && toPassage(doc, 0);
+  }
+
+  search(query: string, options: SearchOptions = {}): Passage[] {
+    const { cropSlug, kind, limit = 5 } = options;
+    const results = this.index.search(query, {
+      filter: kind ? (result) => this.sections.get(String(result.id))?.kind === kind : undefined,
+      boostDocument: cropSlug
+        ? (id) => {
+            const doc = this.sections.get(String(id));
+            if (doc?.kind !== "crop") return 1;
+            return doc.slug === cropSlug ? 3 : 0.25;
+          }
+        : undefined,
+    });
+    const asked = new Set(queryTerms(query)).size || 1;
+    return results.slice(0, limit).map((result) => {
+      const doc = this.sections.get(String(result.id));
+      if (!doc) throw new Error(`knowledge index out of step: ${result.id}`);
+      return toPassage(doc, result.score, Math.min(1, new Set(result.queryTerms).size / asked));
+    });
+  }
+}
+
+/** The question's words as the index sees them (stop words dropped, stemmed). */
+function queryTerms(query: string): string[] {
+  const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+  return tokenize(query)
+    .map(indexTerm)
+    .filter((term): term is string => term !== null);
+}
+
+function toPassage(doc: IndexedSection, score: number, coverage = 1): Passage {
+  return {
+    ref: doc.id,
+    kind: doc.kind,
+    slug: doc.slug,
+    title: doc.title,
+    heading: doc.heading,
+    text: doc.text,
+    score,
+    coverage,
+  };
+}
+
+function readEntries(dir: string, kind: KnowledgeEntry["kind"]): KnowledgeEntry[] {
+  const folder = path.join(dir, kind === "crop" ? "crops" : "topics");
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) =>
+      parseEntry(kind, file.slice(0, -3), fs.readFileSync(path.join(folder, file), "utf8")),
+    );
+}
+
+/** Reads data/knowledge; a malformed file stops start-up rather than a reply. */
+export function loadKnowledgeBase(dir = dataPath("knowledge")): KnowledgeBase {
+  return new KnowledgeBase([...readEntries(dir, "crop"), ...readEntries(dir, "topic")]);
+}
+
+let shared: KnowledgeBase | undefined;
+
+/** One knowledge base per process (a few hundred files, read and indexed once). */
+export function knowledgeBase(): KnowledgeBase {
+  shared ??= loadKnowledgeBase();
+  return shared;
+}

@@ -1,0 +1,74 @@
+import { stemmer } from "stemmer";
+
+/** Words that say nothing about what is asked. */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be but by can could do does did for from has have how i if in into is it its " +
+    "me my of on or our should so than that the their them then there these they this to was we " +
+    "what when where which who why will with would you your yours am been being just also any some " +
+    "please tell know want need get got about much many very too"
+  ).split(" "),
+);
+
+/**
+ * Words gardeners use for the same thing, folded to one before stemming so a question in either
+ * word finds a passage written with the other. Applied to the index and to questions alike.
+ */
+const SYNONYMS: Record<string, string> = {
+  cilantro: "coriander",
+  aubergine: "eggplant",
+  aubergines: "eggplant",
+  brinjal: "eggplant",
+  courgette: "zucchini",
+  courgettes: "zucchini",
+  capsicum: "pepper",
+  chilli: "chili",
+  chillies: "chili",
+  chilies: "chili",
+  bugs: "pest",
+  bug: "pest",
+  insects: "pest",
+  insect: "pest",
+  fertiliser: "fertilizer",
+  fertilisers: "fertilizer",
+  fertilise: "fertilizer",
+  fertilize: "fertilizer",
+  fertilizing: "fertilizer",
+  fertilising: "fertilizer",
+  colour: "color",
+  mould: "mold",
+  moldy: "mold",
+  mouldy: "mold",
+  yellowing: "yellow",
+  coir: "cocopeat",
+  coco: "cocopeat",
+  irrigate: "water",
+  irrigation: "water",
+  watering: "water",
+  watered: "water",
+  waters: "water",
+  kitty: "cat",
+  kitten: "cat",
+  cats: "cat",
+  dogs: "dog",
+  puppy: "dog",
+  poisonous: "toxic",
+  poison: "toxic",
+  toxicity: "toxic",
+  grass: "lawn",
+  turf: "lawn",
+};
+
+/** Lower case without accents: "Jalapeño" and "jalapeno" are one word. */
+export const foldCase = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+
+/** MiniSearch's term processor: null drops the term. */
+export function indexTerm(term: string): string | null {
+  const word = foldCase(term).replace(/^'+|'+$/g, "");
+  if (word.length < 2 || STOP_WORDS.has(word)) return null;
+  return stemmer(SYNONYMS[word] ?? word);
+}

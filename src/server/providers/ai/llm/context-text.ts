@@ -1,0 +1,95 @@
+import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
+import { fence, quote } from "./fence";
+
+/**
+ * Caps on what goes into every prompt: a small local model has a short context window, and the
+ * tools give the full lists when a question needs them.
+ */
+export const PROMPT_PLANT_LIMIT = 25;
+export const PROMPT_TASK_LIMIT = 15;
+
+const toUnit = (celsius: number, units: "C" | "F") =>
+  units === "F" ? `${Math.round((celsius * 9) / 5 + 32)}°F` : `${Math.round(celsius * 10) / 10}°C`;
+
+function plantLine(plant: GardenPlant): string {
+  const parts = [`${quote(plant.name)} (id ${plant.id}; crop ${quote(plant.cropName)})`];
+  if (plant.medium) parts.push(`medium ${plant.medium}`);
+  if (plant.place) parts.push(`place ${plant.place}`);
+  if (plant.plantingDate) parts.push(`planted ${plant.plantingDate}`);
+  if (plant.stage) {
+    parts.push(`stage ${quote(plant.stage)}${plant.stageDay ? ` (day ${plant.stageDay})` : ""}`);
+  }
+  if (plant.notes) parts.push(`notes ${quote(plant.notes)}`);
+  return `- ${parts.join("; ")}`;
+}
+
+function taskLine(task: GardenTask): string {
+  const parts = [quote(task.title)];
+  if (task.dueDate) parts.push(`due ${task.dueDate}`);
+  if (task.plantName) parts.push(`for ${quote(task.plantName)}`);
+  if (task.repeatEveryDays) parts.push(`repeats every ${task.repeatEveryDays} days`);
+  return `- ${parts.join("; ")}`;
+}
+
+function listSection(title: string, lines: string[], limit: number): string[] {
+  if (lines.length === 0) return [`${title}: none`];
+  const more = lines.length > limit ? [`- …and ${lines.length - limit} more`] : [];
+  return [`${title}:`, ...lines.slice(0, limit), ...more];
+}
+
+function weatherLines(weather: GardenWeather, units: "C" | "F"): string[] {
+  const where = weather.place ? ` for ${quote(weather.place)}` : "";
+  const lines = [
+    `Weather${where} (as of ${weather.fetchedAt}): ${toUnit(weather.temperatureC, units)}, ` +
+      `humidity ${weather.humidity}%, wind ${Math.round(weather.windMph)} mph, ${quote(weather.conditions)}`,
+  ];
+  for (const day of weather.days) {
+    lines.push(
+      `- ${day.date}: ${toUnit(day.minC, units)} to ${toUnit(day.maxC, units)}, ` +
+        `${day.precipitationMm} mm rain`,
+    );
+  }
+  if (weather.alerts.length > 0)
+    lines.push(
+      ...listSection(
+        "Garden alerts",
+        weather.alerts.map((a) => `- ${a}`),
+        10,
+      ),
+    );
+  return lines;
+}
+
+/**
+ * What the server knows of the gardener, as plain lines inside one <gardener_context> fence.
+ * Free text the gardener wrote (names, notes, titles, places) is quoted, so it reads as values.
+ */
+export function contextText(context: GardenerContext): string {
+  const lines = [`Today: ${context.today}`];
+  if (context.displayName) lines.push(`Gardener's name: ${quote(context.displayName, 100)}`);
+  if (context.experience) lines.push(`Experience: ${quote(context.experience, 100)}`);
+  lines.push(`Preferred temperature unit: °${context.units}`);
+  if (context.location) lines.push(`Location: ${quote(context.location, 200)}`);
+  if (context.zip) lines.push(`ZIP code: ${quote(context.zip, 20)}`);
+  if (context.zone) {
+    const title = context.zoneTitle ? ` ${quote(context.zoneTitle, 100)}` : "";
+    lines.push(`Hardiness zone: ${quote(context.zone, 20)}${title}`);
+  }
+  if (context.tempRange) lines.push(`Zone temperature range: ${quote(context.tempRange, 100)}`);
+  if (context.focusPlant)
+    lines.push(`This chat is about the plant: ${plantLine(context.focusPlant).slice(2)}`);
+  lines.push(...listSection("Plants", context.plants.map(plantLine), PROMPT_PLANT_LIMIT));
+  lines.push(...listSection("Tasks overdue", context.overdue.map(taskLine), PROMPT_TASK_LIMIT));
+  lines.push(...listSection("Tasks due today", context.dueToday.map(taskLine), PROMPT_TASK_LIMIT));
+  lines.push(
+    ...listSection(
+      "Tasks due in the next 7 days",
+      context.upcoming.map(taskLine),
+      PROMPT_TASK_LIMIT,
+    ),
+  );
+  lines.push(
+    ...(context.weather ? weatherLines(context.weather, context.units) : ["Weather: unknown"]),
+  );
+  return fence("gardener_context", lines.join("\n"));
+}
