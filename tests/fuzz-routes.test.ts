@@ -113,18 +113,30 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
     });
   const snapshot = () => userRows(t.database.db, user.id);
 
-  /** Keeps at least one plant and one task to aim real ids at (DELETE runs remove them). */
+  /** Keeps a plant, a task and a chat to aim real ids at (DELETE runs remove them). */
   const ensureGarden = async () => {
-    if (baseline.plants.length > 0 && baseline.tasks.length > 0) return;
-    const res = await inject("POST", "/api/plants", user.cookie, {
-      kind: "json",
-      value: tomatoBody(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    if (baseline.plants.length === 0 || baseline.tasks.length === 0) {
+      const res = await inject("POST", "/api/plants", user.cookie, {
+        kind: "json",
+        value: tomatoBody(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    if (baseline.chats.length === 0) {
+      const res = await inject("POST", "/api/chats", user.cookie, {
+        kind: "json",
+        value: { title: "Fuzzed chat" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     baseline = await snapshot();
   };
   const realIds = (kind: RecordKind) =>
-    kind === "plant" ? baseline.plants.map((p) => p.id) : baseline.tasks.map((t) => t.id);
+    kind === "plant"
+      ? baseline.plants.map((p) => p.id)
+      : kind === "task"
+        ? baseline.tasks.map((t) => t.id)
+        : baseline.chats.map((c) => c.id);
 
   beforeAll(async () => {
     fake = await startFakeOpenMeteo();

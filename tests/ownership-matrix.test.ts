@@ -29,7 +29,11 @@ const kindOf = (route: ApiRoute) => {
 const matrix = idRoutes.filter((r) => kindOf(r) !== undefined);
 
 /** Body fields that name a record: the other gardener puts the owner's ids in them. */
-const BODY_ID_FIELDS: Record<string, RecordKind> = { plantId: "plant", taskId: "task" };
+const BODY_ID_FIELDS: Record<string, RecordKind> = {
+  plantId: "plant",
+  taskId: "task",
+  chatId: "chat",
+};
 /** Body fields that look like ids but name nothing the tests can create, and why. */
 const NOT_RECORD_IDS: Record<string, string> = {
   imageId: "an uploaded photo's id: no documented route uploads one yet",
@@ -101,7 +105,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
   let t: TestApp;
   let owner: SignedInUser;
   let other: SignedInUser;
-  const ids: Record<RecordKind, string[]> = { plant: [], task: [] };
+  const ids: Record<RecordKind, string[]> = { plant: [], task: [], chat: [] };
   let before: string;
 
   const send = (
@@ -172,6 +176,20 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       await send(owner, "GET", "/api/gardening/weather?location=San%20Francisco"),
       "owner's cached weather",
     );
+    // Two chats: one with a question and its answer, one about the tomato.
+    const talk = await created(await send(owner, "POST", "/api/chats", {}), "owner's chat");
+    await created(
+      await send(owner, "POST", "/api/gardening/chat", {
+        message: "When should I water my tomato?",
+        chatId: talk.id,
+      }),
+      "owner's question",
+    );
+    const about = await created(
+      await send(owner, "POST", "/api/chats", { title: "Tomato", plantId: tomato.plant.id }),
+      "owner's chat about the tomato",
+    );
+    ids.chat = [talk.id, about.id];
     ids.plant = [tomato.plant.id, custom.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
     // The other gardener has a garden of their own, so their lists are not empty by accident.
@@ -245,7 +263,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       }
     }
     expect(urls).toEqual(expect.arrayContaining(["/api/plants", "/api/tasks"]));
-    const ownerIds = [...ids.plant, ...ids.task];
+    const ownerIds = [...ids.plant, ...ids.task, ...ids.chat];
     for (const url of urls.filter((u) => u !== "/api/events")) {
       const res = await send(other, "GET", url);
       const where = `GET ${url} as another gardener answered ${res.statusCode} ${res.body.slice(0, 2000)}`;

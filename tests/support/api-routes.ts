@@ -65,7 +65,14 @@ interface Operation {
  */
 export function isPublicPath(path: string): boolean {
   return (
-    ["/api/health", "/api/ready", "/api/openapi.json", "/api/app-config"].includes(path) ||
+    [
+      "/api/health",
+      "/api/ready",
+      "/api/openapi.json",
+      "/api/app-config",
+      // Signed-out chat (local chats): the built-in engine, rate-limited per address.
+      "/api/gardening/chat/anonymous",
+    ].includes(path) ||
     ["/api/auth/", "/api/zones/", "/api/catalogue/", "/api/calendar/"].some((prefix) =>
       path.startsWith(prefix),
     )
@@ -120,7 +127,7 @@ export async function discoverRoutes(): Promise<ApiRoute[]> {
   }
 }
 
-export type RecordKind = "plant" | "task";
+export type RecordKind = "plant" | "task" | "chat";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -131,6 +138,7 @@ export type RecordKind = "plant" | "task";
 export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/plants/{id}": "plant",
   "/api/tasks/{id}": "task",
+  "/api/chats/{id}": "chat",
 };
 
 /** Real values for the path parameters of routes that need no session (not anyone's records). */

@@ -13,6 +13,8 @@ describe("detectIntent", () => {
     ["Will the frost tonight hurt my peppers?", "temperature-check"],
     ["How do I protect plants from frost?", "knowledge"],
     ["What's the weather this week?", "weather"],
+    ["forecast says 3 degrees tonight, can it still frost?", "knowledge"],
+    ["will it rain tomorrow?", "weather"],
     ["Remind me to feed the tomatoes next Friday", "reminder"],
     ["Hello!", "greeting"],
     ["What am I growing?", "my-plants"],

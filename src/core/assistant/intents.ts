@@ -25,7 +25,8 @@ const TEMPERATURE =
   /\b(too (hot|cold|warm|chilly)|hot enough|cold enough|heat ?wave|heat|frost|freez\w*|cold snap|scorch\w*)\b/i;
 const SOON =
   /\b(this week|week|forecast|tonight|tomorrow|today|coming days|next (few )?days|weekend|right now|now)\b/i;
-const WEATHER = /\b(weather|forecast|rain(ing)?|going to rain|temperature outside)\b/i;
+const WEATHER =
+  /\b(what('s| is)|how('s| is)|show( me)?|tell me|give me)\b.*\b(weather|forecast)\b|\b(will|is) it (going to )?rain\b|\bweather (this|next) week\b/i;
 const MY_PLANTS =
   /\b(what|which) (plants|crops) (do i have|am i growing|are in my garden)|\bwhat am i growing\b|\b(list|show) (me )?my (plants|garden)\b/i;
 
@@ -43,7 +44,7 @@ export function detectIntent(message: string): Intent {
   if (TEMPERATURE.test(message) && SOON.test(message) && MINE.test(message)) {
     return "temperature-check";
   }
-  if (WEATHER.test(message) && (SOON.test(message) || MINE.test(message))) return "weather";
+  if (WEATHER.test(message)) return "weather";
   if (MY_PLANTS.test(message)) return "my-plants";
   return "knowledge";
 }

@@ -62,3 +62,19 @@ export async function lockUserQuota(
     await sql`select pg_advisory_xact_lock(hashtext(${`quota:${userId}`}))`.execute(trx);
   }
 }
+
+/** Sets a user's plan by e-mail (the admin CLI); false when no such user has a profile. */
+export async function setPlanByEmail(db: Kysely<Database>, email: string, plan: "free" | "pro") {
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!user) return false;
+  const result = await db
+    .updateTable("profile")
+    .set({ plan, updated_at: new Date().toISOString() })
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

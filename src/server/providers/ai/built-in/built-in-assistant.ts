@@ -100,8 +100,13 @@ export class BuiltInAssistant implements Assistant {
       case "my-plants":
         return { ...myPlantsAnswer(context), actions: none };
       case "temperature-check": {
-        const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
-        return { ...temperatureCheckAnswer(context, focus.plant, crop), actions: none };
+        const crop = focus.cropSlug ? this.catalogue.bySlug(focus.cropSlug) : undefined;
+        // No plant named ("how do I protect my veg from frost tonight?"): general advice.
+        if (crop) return { ...temperatureCheckAnswer(context, focus.plant, crop), actions: none };
+        return {
+          ...(knowledgeAnswer(message, context, focus, this.knowledge) ?? dontKnowAnswer()),
+          actions: none,
+        };
       }
       default:
         return {

@@ -13,6 +13,21 @@ const MAX_PASSAGES = 3;
  * know".
  */
 export const MIN_COVERAGE = 0.5;
+/** Long questions may match on fewer of their words, but on three at least. */
+const MIN_LONG_COVERAGE = 0.34;
+
+const isRelevant = (passage: Passage) =>
+  passage.coverage >= MIN_COVERAGE ||
+  (passage.coverage >= MIN_LONG_COVERAGE && passage.matched >= 3);
+
+const REMEDY =
+  /\b(fix\w*|control\w*|treat\w*|get rid|manag\w*|what to do|protect\w*|cure\w*|stop\w*)\b/i;
+
+function remedyOf(knowledge: KnowledgeBase, passage: Passage): Passage | undefined {
+  const entry = knowledge.entry(passage.kind, passage.slug);
+  const heading = entry?.sections.find((section) => REMEDY.test(section.heading))?.heading;
+  return heading ? knowledge.section(passage.kind, passage.slug, heading) : undefined;
+}
 
 export const passageSource = (passage: Passage): MessageSource => ({
   title: `${passage.title} — ${passage.heading}`,
@@ -81,26 +96,35 @@ export function knowledgeAnswer(
     }
   };
   const { cropSlug, plant } = focus;
+  const cropSections: Passage[] = [];
   if (cropSlug) {
-    for (const aspect of aspects.slice(0, 2)) add(knowledge.section("crop", cropSlug, aspect));
+    for (const aspect of aspects.slice(0, 2)) {
+      const section = knowledge.section("crop", cropSlug, aspect);
+      if (section) cropSections.push(section);
+    }
+    if (aspects.length === 0) {
+      // "Tell me about kale": the crop's best-matching sections.
+      const own = knowledge.search(message, { cropSlug, kind: "crop", limit: 4 });
+      cropSections.push(...own.filter((p) => p.slug === cropSlug && isRelevant(p)).slice(0, 2));
+    }
   }
-  const found = knowledge.search(message, { cropSlug, limit: 8 });
-  const relevant = found.filter((passage) => passage.coverage >= MIN_COVERAGE);
-  if (cropSlug && aspects.length === 0) {
-    // "Tell me about kale": the crop's best-matching sections.
-    for (const passage of relevant
-      .filter((p) => p.kind === "crop" && p.slug === cropSlug)
-      .slice(0, 2))
-      add(passage);
-  }
-  const top = relevant[0];
-  for (const passage of relevant) {
-    if (!top || passage.score < top.score * 0.5) break;
-    // With a crop in focus, another crop's sheet is rarely what was asked; when the question named
-    // the sections it wants, only topic notes may add to them.
-    if (cropSlug && passage.kind === "crop" && (passage.slug !== cropSlug || aspects.length > 0))
-      continue;
-    add(passage);
+  // Topic notes are ranked on their own, so a crop's boosted sheet does not crowd them out; a
+  // specific note (whitefly, blossom end rot) says more than a sheet's list of problems.
+  const found = knowledge.search(message, { kind: "topic", limit: 6 }).filter(isRelevant);
+  const best = found[0];
+  const topics = found.filter((p) => best && p.score >= best.score * 0.5).slice(0, 2);
+  // Recognising a pest or disease is half an answer: the note's remedy goes with it.
+  const remedy = best && !REMEDY.test(best.heading) ? remedyOf(knowledge, best) : undefined;
+  if (remedy && !topics.some((p) => p.ref === remedy.ref)) topics.splice(1, 1, remedy);
+  // A note on the very pest or disease asked about reads better before the sheet's list.
+  if (!aspects.includes("Common problems") || topics.length === 0) add(cropSections[0]);
+  for (const passage of topics) add(passage);
+  add(cropSections[0]);
+  for (const passage of cropSections.slice(1)) add(passage);
+  if (!cropSlug && passages.length === 0) {
+    // No topic fits: a crop sheet might ("which plants like acid soil?").
+    const sheets = knowledge.search(message, { kind: "crop", limit: 2 });
+    for (const passage of sheets.filter((p) => p.coverage >= MIN_COVERAGE)) add(passage);
   }
   const medium = plant?.medium?.toLowerCase();
   if (

@@ -18,6 +18,8 @@ export interface Passage {
   score: number;
   /** Share of the question's meaningful words this section contains (0–1). */
   coverage: number;
+  /** How many of the question's meaningful words it contains. */
+  matched: number;
 }
 
 export interface SearchOptions {
@@ -105,7 +107,8 @@ export class KnowledgeBase {
     return results.slice(0, limit).map((result) => {
       const doc = this.sections.get(String(result.id));
       if (!doc) throw new Error(`knowledge index out of step: ${result.id}`);
-      return toPassage(doc, result.score, Math.min(1, new Set(result.queryTerms).size / asked));
+      const matched = new Set(result.queryTerms).size;
+      return toPassage(doc, result.score, Math.min(1, matched / asked), matched);
     });
   }
 }
@@ -118,7 +121,7 @@ function queryTerms(query: string): string[] {
     .filter((term): term is string => term !== null);
 }
 
-function toPassage(doc: IndexedSection, score: number, coverage = 1): Passage {
+function toPassage(doc: IndexedSection, score: number, coverage = 1, matched = 0): Passage {
   return {
     ref: doc.id,
     kind: doc.kind,
@@ -128,6 +131,7 @@ function toPassage(doc: IndexedSection, score: number, coverage = 1): Passage {
     text: doc.text,
     score,
     coverage,
+    matched,
   };
 }
 
