@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { benchAssistant } from "./assistant";
 import { INITIAL_JS_BUDGET_KB, initialJsForHome } from "./bundle";
 import { startServer, stopServers } from "./children";
 import { type LoadResult, runLoad } from "./load";
@@ -81,6 +82,7 @@ function reportInitialJs() {
 
 async function main() {
   reportInitialJs();
+  await benchAssistant();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-bench-"));
   try {
     const seedStart = performance.now();
