@@ -25,6 +25,23 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "8080" }).port).toBe(8080);
   });
 
+  it("uses the built-in assistant unless an OpenAI-compatible endpoint and model are both set", () => {
+    expect(loadConfig({}).ai).toBeUndefined();
+    expect(loadConfig({}).anonymousChatPerHour).toBe(30);
+    expect(
+      loadConfig({ AI_BASE_URL: "http://localhost:11434/v1/", AI_MODEL: "llama3.1" }).ai,
+    ).toEqual({
+      baseUrl: "http://localhost:11434/v1",
+      apiKey: undefined,
+      model: "llama3.1",
+      timeoutMs: 30000,
+    });
+    expect(() => loadConfig({ AI_BASE_URL: "http://localhost:11434/v1" })).toThrow(/AI_MODEL/);
+    expect(() => loadConfig({ AI_BASE_URL: "ollama", AI_MODEL: "x" })).toThrow(/AI_BASE_URL/);
+    expect(() => loadConfig({ AI_TIMEOUT_MS: "soon" })).toThrow(/AI_TIMEOUT_MS/);
+    expect(() => loadConfig({ ANONYMOUS_CHAT_PER_HOUR: "-1" })).toThrow(/ANONYMOUS_CHAT_PER_HOUR/);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });
