@@ -112,7 +112,9 @@ export function knowledgeAnswer(
   // specific note (whitefly, blossom end rot) says more than a sheet's list of problems.
   const found = knowledge.search(message, { kind: "topic", limit: 6 }).filter(isRelevant);
   const best = found[0];
-  const topics = found.filter((p) => best && p.score >= best.score * 0.5).slice(0, 2);
+  const topics = found
+    .filter((p) => best && p.score >= best.score * 0.5)
+    .slice(0, cropSlug ? 2 : MAX_PASSAGES);
   // Recognising a pest or disease is half an answer: the note's remedy goes with it.
   const remedy = best && !REMEDY.test(best.heading) ? remedyOf(knowledge, best) : undefined;
   if (remedy && !topics.some((p) => p.ref === remedy.ref)) topics.splice(1, 1, remedy);
