@@ -59,10 +59,6 @@ export const router = createBrowserRouter([
             }),
           },
           {
-            path: "/chat",
-            lazy: async () => ({ Component: (await import("../features/pending/pages")).ChatPage }),
-          },
-          {
             path: "/settings",
             lazy: async () => ({
               Component: (await import("../features/settings/settings-page")).SettingsPage,
@@ -81,6 +77,14 @@ export const router = createBrowserRouter([
             }),
           },
         ],
+      },
+      {
+        // Departs from spec §2's table on purpose: signed-out visitors chat too (their chats stay
+        // in the browser, spec §4/§6), so /chat is not behind RequireAuth.
+        path: "/chat",
+        lazy: async () => ({
+          Component: (await import("../features/chat/chat-page")).ChatPage,
+        }),
       },
       {
         path: "*",

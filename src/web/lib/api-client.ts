@@ -66,7 +66,8 @@ export function pathVariants(path: string): string[] {
   return [path, `/functions${path}`, `/gardening${rest}`];
 }
 
-function timeZone(): string {
+/** The browser's IANA time zone; the server reads "today" in it. */
+export function timeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {

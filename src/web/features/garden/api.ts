@@ -16,11 +16,13 @@ export const gardenKeys = {
   pendingTasks: ["tasks", "pending"] as const,
 };
 
-export function usePlants() {
+/** The gardener's plants; `enabled` false (signed out) asks nothing of the server. */
+export function usePlants(enabled = true) {
   return useQuery({
     queryKey: gardenKeys.plants,
     queryFn: async () =>
       (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500")).plants,
+    enabled,
   });
 }
 

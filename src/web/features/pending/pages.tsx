@@ -28,12 +28,6 @@ export const GrowAlongPage = () => (
     what="Personal growing guides are coming in a later update of this Tendril."
   />
 );
-export const ChatPage = () => (
-  <Pending
-    title="Chat"
-    what="The gardening assistant is coming in a later update of this Tendril."
-  />
-);
 export const WorkflowsPage = () => (
   <Pending
     title="Checklists"

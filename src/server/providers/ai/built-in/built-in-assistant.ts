@@ -165,7 +165,7 @@ export class BuiltInAssistant implements Assistant {
       this.knowledge.section("crop", slug, section.heading),
     );
     const blocks = passages.flatMap((passage) =>
-      passage ? [`**${passage.heading}**\n${passage.text}`] : [],
+      passage ? [`**${passage.heading}**\n\n${passage.text}`] : [],
     );
     const medium = input.medium?.toLowerCase();
     const mediumNote =
@@ -173,7 +173,7 @@ export class BuiltInAssistant implements Assistant {
         ? this.knowledge.search(`${medium} growing`, { kind: "topic", limit: 1 })[0]
         : undefined;
     if (mediumNote)
-      blocks.push(`**${mediumNote.title} — ${mediumNote.heading}**\n${mediumNote.text}`);
+      blocks.push(`**${mediumNote.title} — ${mediumNote.heading}**\n\n${mediumNote.text}`);
     return {
       text: blocks.join("\n\n"),
       sources: [...passages, mediumNote].flatMap((p) => (p ? [passageSource(p)] : [])),
@@ -195,7 +195,7 @@ export class BuiltInAssistant implements Assistant {
       return passage ? [passage] : [];
     });
     return {
-      text: passages.map((p) => `**${p.heading}**\n${p.text}`).join("\n\n"),
+      text: passages.map((p) => `**${p.heading}**\n\n${p.text}`).join("\n\n"),
       sources: passages.map(passageSource),
       engine: this.engine,
     };
@@ -210,7 +210,7 @@ export class BuiltInAssistant implements Assistant {
       .slice(0, 3);
     if (found.length === 0) return { ...dontKnowAnswer(), engine: this.engine };
     return {
-      text: found.map((p) => `**${p.title} — ${p.heading}**\n${p.text}`).join("\n\n"),
+      text: found.map((p) => `**${p.title} — ${p.heading}**\n\n${p.text}`).join("\n\n"),
       sources: found.map(passageSource),
       engine: this.engine,
     };

@@ -142,7 +142,7 @@ export function knowledgeAnswer(
   const blocks: string[] = [];
   if (plant) blocks.push(plantLead(plant, context));
   for (const passage of passages)
-    blocks.push(`**${passage.title} — ${passage.heading}**\n${passage.text}`);
+    blocks.push(`**${passage.title} — ${passage.heading}**\n\n${passage.text}`);
   const note = weatherNote(aspects, context);
   if (note) blocks.push(note);
   const sources = passages.map(passageSource);
