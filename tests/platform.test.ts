@@ -107,6 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
         "0001-initial",
         "0002-list-order-indexes",
         "0003-plant-task-order-index",
+        "0004-message-sources",
       ]);
     } finally {
       for (const h of handles) await h.db.destroy();

@@ -43,25 +43,8 @@ export async function loadGardenerContext(
       .orderBy("created_at", "desc")
       .limit(500)
       .execute(),
-    db
-      .selectFrom("tasks")
-      .select(["id", "title", "due_date", "plant_id", "repeat_every_days"])
-      .where("user_id", "=", userId)
-      .where("status", "=", "pending")
-      .where("due_date", ">=", today)
-      .where("due_date", "<=", addDays(today, UPCOMING_DAYS))
-      .orderBy("due_date")
-      .limit(200)
-      .execute(),
-    db
-      .selectFrom("tasks")
-      .select(["id", "title", "due_date", "plant_id", "repeat_every_days"])
-      .where("user_id", "=", userId)
-      .where("status", "=", "pending")
-      .where("due_date", "<", today)
-      .orderBy("due_date")
-      .limit(MAX_OVERDUE)
-      .execute(),
+    pendingTasks(db, userId, today, addDays(today, UPCOMING_DAYS), 200),
+    pendingTasks(db, userId, "0000-00-00", addDays(today, -1), MAX_OVERDUE),
     cachedWeather(db, userId),
   ]);
   const units = profile?.units === "F" ? "F" : "C";
@@ -113,6 +96,26 @@ export async function loadGardenerContext(
       alerts: weather.alerts.map((alert) => localizeTemperatures(alert, units)),
     },
   };
+}
+
+/** Pending tasks due from `from` to `to` (YYYY-MM-DD, both included), earliest first. */
+function pendingTasks(
+  db: Kysely<Database>,
+  userId: string,
+  from: string,
+  to: string,
+  limit: number,
+) {
+  return db
+    .selectFrom("tasks")
+    .select(["id", "title", "due_date", "plant_id", "repeat_every_days"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .where("due_date", ">=", from)
+    .where("due_date", "<=", to)
+    .orderBy("due_date")
+    .limit(limit)
+    .execute();
 }
 
 const daysFrom = (from: string, to: string) =>
