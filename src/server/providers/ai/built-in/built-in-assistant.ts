@@ -29,6 +29,8 @@ import { dayName, plantPhrase } from "./wording";
 interface Focus {
   plant: GardenPlant | null;
   cropSlug: string | null;
+  /** Whether this week's weather bears on it: not for a plant indoors, or a houseplant. */
+  outdoors: boolean;
 }
 
 /**
@@ -67,12 +69,12 @@ export class BuiltInAssistant implements Assistant {
   private focusOf(message: string, context: GardenerContext): Focus {
     const named = this.mentions.cropsIn(message);
     const plants = context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }));
-    const plant = plantNamedIn(message, plants, named);
-    if (plant) return { plant, cropSlug: plant.cropSlug };
     // A crop named in the message outranks the chat's plant ("and what about basil?").
-    if (named[0]) return { plant: null, cropSlug: named[0] };
-    const focus = context.focusPlant;
-    return { plant: focus, cropSlug: focus ? this.cropOf(focus) : null };
+    const plant = plantNamedIn(message, plants, named) ?? (named[0] ? null : context.focusPlant);
+    const cropSlug = plant ? this.cropOf(plant) : (named[0] ?? null);
+    const crop = cropSlug ? this.catalogue.bySlug(cropSlug) : undefined;
+    const outdoors = plant ? plant.place !== "indoor" : crop?.category !== "houseplant";
+    return { plant, cropSlug, outdoors };
   }
 
   private async answer(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {

@@ -34,6 +34,13 @@ export const passageSource = (passage: Passage): MessageSource => ({
   ref: passage.ref,
 });
 
+const MEDIUM_WORDS: Record<string, string> = {
+  soil: "in soil",
+  cocopeat: "in cocopeat",
+  hydroponics: "hydroponically",
+};
+const PLACE_WORDS: Record<string, string> = { indoor: "indoors", outdoor: "outdoors" };
+
 /** What the reply says about the gardener's own plant before the facts. */
 function plantLead(plant: GardenPlant, context: GardenerContext): string {
   const parts = [`About ${plantPhrase(plant)}`];
@@ -44,14 +51,18 @@ function plantLead(plant: GardenPlant, context: GardenerContext): string {
   } else if (plant.plantingDate) {
     parts.push(` — its plan starts on ${dayName(plant.plantingDate)}`);
   }
-  if (plant.medium)
-    parts.push(`, growing in ${plant.medium}${plant.place ? ` ${plant.place}` : ""}`);
+  const medium = plant.medium ? (MEDIUM_WORDS[plant.medium] ?? `in ${plant.medium}`) : null;
+  const place = plant.place ? (PLACE_WORDS[plant.place] ?? plant.place) : null;
+  if (medium || place) parts.push(`, growing ${[medium, place].filter(Boolean).join(" ")}`);
   const next = [...context.overdue, ...context.dueToday, ...context.upcoming].find(
     (task) => task.plantId === plant.id,
   );
-  const nextLine = next
-    ? ` Its next task is **${next.title}**${next.dueDate ? ` (${dayName(next.dueDate)})` : ""}.`
-    : "";
+  const overdue = next?.dueDate && next.dueDate < context.today;
+  const nextLine = !next
+    ? ""
+    : overdue
+      ? ` Its next task, **${next.title}**, is overdue (due ${dayName(next.dueDate as string)}).`
+      : ` Its next task is **${next.title}**${next.dueDate ? ` (${dayName(next.dueDate)})` : ""}.`;
   return `${parts.join("")}.${nextLine}`;
 }
 
@@ -73,7 +84,6 @@ function weatherNote(aspects: CareAspect[], context: GardenerContext): string | 
 }
 
 const MEDIUM_TOPICS: Record<string, string> = {
-  hydroponic: "hydroponics nutrient solution EC pH",
   hydroponics: "hydroponics nutrient solution EC pH",
   cocopeat: "cocopeat coco coir watering cal-mag",
 };
@@ -85,7 +95,7 @@ const MEDIUM_TOPICS: Record<string, string> = {
 export function knowledgeAnswer(
   message: string,
   context: GardenerContext,
-  focus: { plant: GardenPlant | null; cropSlug: string | null },
+  focus: { plant: GardenPlant | null; cropSlug: string | null; outdoors: boolean },
   knowledge: KnowledgeBase,
 ): Answer | null {
   const aspects = careAspects(message);
@@ -112,11 +122,26 @@ export function knowledgeAnswer(
   // specific note (whitefly, blossom end rot) says more than a sheet's list of problems.
   const found = knowledge.search(message, { kind: "topic", limit: 6 }).filter(isRelevant);
   const best = found[0];
+  // When the crop's own sections already hold every word of the question ("how often should I
+  // water a snake plant?"), a general note (watering a vegetable bed) only dilutes the answer.
+  const asked = knowledge.termsOf(message);
+  const known = knowledge.termsOf(
+    cropSections.map((p) => `${p.title} ${p.heading} ${p.text}`).join(" "),
+  );
+  const open = [...asked].filter((term) => !known.has(term));
+  const addsSomething = (p: Passage) => {
+    if (aspects.length === 0 || cropSections.length === 0) return true;
+    // A named pest or disease has its own note, with more than the sheet's one line.
+    if (aspects.includes("Common problems")) return true;
+    const terms = knowledge.termsOf(`${p.title} ${p.heading} ${p.text}`);
+    return open.some((term) => terms.has(term));
+  };
   const topics = found
-    .filter((p) => best && p.score >= best.score * 0.5)
+    .filter((p) => best && p.score >= best.score * 0.5 && addsSomething(p))
     .slice(0, cropSlug ? 2 : MAX_PASSAGES);
   // Recognising a pest or disease is half an answer: the note's remedy goes with it.
-  const remedy = best && !REMEDY.test(best.heading) ? remedyOf(knowledge, best) : undefined;
+  const lead = topics[0];
+  const remedy = lead && !REMEDY.test(lead.heading) ? remedyOf(knowledge, lead) : undefined;
   if (remedy && !topics.some((p) => p.ref === remedy.ref)) topics.splice(1, 1, remedy);
   // A note on the very pest or disease asked about reads better before the sheet's list.
   if (!aspects.includes("Common problems") || topics.length === 0) add(cropSections[0]);
@@ -143,7 +168,7 @@ export function knowledgeAnswer(
   if (plant) blocks.push(plantLead(plant, context));
   for (const passage of passages)
     blocks.push(`**${passage.title} — ${passage.heading}**\n\n${passage.text}`);
-  const note = weatherNote(aspects, context);
+  const note = focus.outdoors ? weatherNote(aspects, context) : null;
   if (note) blocks.push(note);
   const sources = passages.map(passageSource);
   if (plant) sources.unshift(plantSource(plant));

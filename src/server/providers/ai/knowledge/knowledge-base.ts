@@ -91,6 +91,11 @@ export class KnowledgeBase {
     return doc && toPassage(doc, 0);
   }
 
+  /** A text's words as the index sees them (stop words dropped, synonyms folded, stemmed). */
+  termsOf(text: string): Set<string> {
+    return new Set(queryTerms(text));
+  }
+
   search(query: string, options: SearchOptions = {}): Passage[] {
     const { cropSlug, kind, limit = 5 } = options;
     const results = this.index.search(query, {
