@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_SERVICE_TEXT } from "../src/core/schemas/chat";
+import { parseEventStream } from "./support/event-stream";
 import { client, tomatoBody, utcToday } from "./support/garden";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
@@ -36,18 +37,6 @@ const countRows = async (t: TestApp, table: "messages" | "tasks" | "chats", user
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** Parses a text/event-stream body into its events, in order. */
-function events(body: string) {
-  return body
-    .split("\n\n")
-    .filter(Boolean)
-    .map((frame) => {
-      const event = /^event: (.*)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      return { event, data: data ? JSON.parse(data) : null };
-    });
-}
 
 describe.each(dialects)("chat and quotas on %s", (dialect) => {
   let t: TestApp;
@@ -189,12 +178,12 @@ describe.each(dialects)("chat and quotas on %s", (dialect) => {
     const res = await send({ message: "How far apart should I plant garlic?" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
-    const list = events(res.body);
+    const list = parseEventStream(res.body);
     const deltas = list.filter((e) => e.event === "delta");
     expect(deltas.length).toBeGreaterThan(2);
     expect(list.at(-1)?.event).toBe("done");
-    const done = list.at(-1)?.data;
-    expect(deltas.map((e) => e.data.text).join("")).toBe(done.reply);
+    const done = list.at(-1)?.data as { reply: string; quota: { usedToday: number } };
+    expect(deltas.map((e) => (e.data as { text: string }).text).join("")).toBe(done.reply);
     expect(done.reply).toMatch(/^Hi Sam,\n\n/);
     expect(done.quota.usedToday).toBe(1);
     const missing = await send({ message: "hello", chatId: randomUUID() });

@@ -8,6 +8,7 @@ import {
   text,
   toolCall,
 } from "./fakes/openai-compatible";
+import { parseEventStream } from "./support/event-stream";
 import { client, gardenRows, tomatoBody, utcToday } from "./support/garden";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
@@ -45,10 +46,10 @@ describe.each(dialects)("the assistant on an OpenAI-compatible endpoint, on %s",
     const chat = (await api.post("/api/chats", {})).json();
     fake.enqueue(text("Water ", "tomatoes ", "deeply."));
     const res = await stream({ message: "When should I water my tomato?", chatId: chat.id });
-    const frames = res.body.split("\n\n").filter(Boolean);
-    const deltas = frames.filter((f) => f.startsWith("event: delta"));
+    const events = parseEventStream(res.body);
+    const deltas = events.filter((e) => e.event === "delta");
     expect(deltas.length).toBeGreaterThanOrEqual(4);
-    const done = JSON.parse(frames.at(-1)?.split("data: ")[1] ?? "null");
+    const done = events.at(-1)?.data as { reply: string };
     expect(done).toMatchObject({ engine: "llm", reply: "Hi Kai,\n\nWater tomatoes deeply." });
     const prompt = JSON.stringify(fake.requests[0]?.body.messages);
     expect(prompt).toContain("When should I water my tomato?");

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { addDays } from "../../src/core/garden/dates";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/connection";
@@ -18,8 +19,8 @@ export interface SeededGardener {
   close(): Promise<void>;
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const plusDays = (days: number) => iso(new Date(Date.now() + days * 86_400_000));
+const today = () => new Date().toISOString().slice(0, 10);
+const plusDays = (days: number) => addDays(today(), days);
 
 /**
  * Tendril on a fresh SQLite folder, listening on loopback, with one gardener who has a tomato, a
@@ -85,7 +86,7 @@ export async function startSeededGardener(): Promise<SeededGardener> {
   const tomato = await plant("Tomato", "tomato");
   await plant("Butterhead", "lettuce");
   await plant("Basil", "basil");
-  await call("POST", "/api/tasks", { title: "Check the drip line", dueDate: iso(new Date()) });
+  await call("POST", "/api/tasks", { title: "Check the drip line", dueDate: today() });
   await call("POST", "/api/tasks", { title: "Turn the compost", dueDate: plusDays(-3) });
   await call("POST", "/api/tasks", {
     title: "Tie in the tomato",
@@ -97,7 +98,7 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     timezone: "America/Los_Angeles",
     utcOffsetSeconds: -28_800,
     current: {
-      time: `${iso(new Date())}T12:00`,
+      time: `${today()}T12:00`,
       temperatureC: 29,
       humidity: 40,
       windMph: 6,

@@ -15,6 +15,22 @@ export interface EventStream {
   close(): void;
 }
 
+/** One event of a text/event-stream ("event: …" and "data: <JSON>" lines); null for a comment. */
+export function parseEventBlock(block: string): ReceivedEvent | null {
+  const lines = block.split("\n");
+  const name = lines.find((l) => l.startsWith("event: "))?.slice(7);
+  const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
+  return name ? { event: name, data: data ? JSON.parse(data) : null } : null;
+}
+
+/** Every event of a whole text/event-stream body, in order. */
+export function parseEventStream(body: string): ReceivedEvent[] {
+  return body
+    .split("\n\n")
+    .map(parseEventBlock)
+    .filter((event): event is ReceivedEvent => event !== null);
+}
+
 /** Opens a real HTTP text/event-stream connection and parses its events as they arrive. */
 export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
   return new Promise((resolve, reject) => {
@@ -27,12 +43,9 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
         buffer += chunk;
         let end = buffer.indexOf("\n\n");
         while (end !== -1) {
-          const block = buffer.slice(0, end);
+          const event = parseEventBlock(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          const lines = block.split("\n");
-          const name = lines.find((l) => l.startsWith("event: "))?.slice(7);
-          const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
-          if (name) events.push({ event: name, data: data ? JSON.parse(data) : null });
+          if (event) events.push(event);
           end = buffer.indexOf("\n\n");
         }
         for (const wake of waiters.splice(0)) wake();

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addDays } from "../../../core/garden/dates";
+import { addDays, daysBetween } from "../../../core/garden/dates";
 import { buildTimeline } from "../../../core/garden/timeline";
 import { describeWeatherCode } from "../../../core/weather";
 import { localizeTemperatures } from "../../../core/weather/format";
@@ -61,7 +61,8 @@ export async function loadGardenerContext(
       place: row.place,
       plantingDate: row.planting_date,
       stage: timeline.currentStage,
-      stageDay: current && today <= current.endDate ? daysFrom(current.startDate, today) + 1 : null,
+      stageDay:
+        current && today <= current.endDate ? daysBetween(current.startDate, today) + 1 : null,
       notes: row.notes,
     };
   });
@@ -117,9 +118,6 @@ function pendingTasks(
     .limit(limit)
     .execute();
 }
-
-const daysFrom = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 async function cachedWeather(db: Kysely<Database>, userId: string): Promise<GardenWeather | null> {
   const row = await shownForecastRow(

@@ -101,7 +101,7 @@ export function listMessages(db: Kysely<Database>, chatId: string, limit = 1000)
 export async function recentMessages(db: Kysely<Database>, chatId: string, count: number) {
   const rows = await db
     .selectFrom("messages")
-    .select(["role", "content", "created_at"])
+    .select(["id", "role", "content"])
     .where("chat_id", "=", chatId)
     .orderBy("created_at", "desc")
     .limit(count)

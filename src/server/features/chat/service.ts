@@ -15,6 +15,7 @@ import type { DatabaseHandle } from "../../db/connection";
 import { AppError, notFound } from "../../errors";
 import type { Assistant, AssistantActions, ChatTurn } from "../../providers/ai/assistant";
 import type { Catalogue } from "../catalogue/catalogue";
+import { plantExists } from "../garden/plants-repository";
 import type { TaskService } from "../garden/tasks-service";
 import { addUnstoredMessage, lockUserQuota } from "../quota/repository";
 import { quotaFor } from "../quota/service";
@@ -112,13 +113,8 @@ export class ChatService {
         ? (await repo.recentMessages(this.db, chat.id, HISTORY_TURNS + 1))
             .filter(
               (turn) =>
-                !(
-                  turn.role === "user" &&
-                  userMessage &&
-                  turn.created_at === userMessage.created_at
-                ),
+                turn.id !== userMessage?.id && !turn.content.includes(UNAVAILABLE_SERVICE_TEXT),
             )
-            .filter((turn) => !turn.content.includes(UNAVAILABLE_SERVICE_TEXT))
             .map((turn) => ({
               role: turn.role === "assistant" ? "assistant" : "user",
               content: turn.content,
@@ -245,13 +241,7 @@ export class ChatService {
   }
 
   private async ownPlant(userId: string, id: string) {
-    const plant = await this.db
-      .selectFrom("plants")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!plant) throw notFound("That plant");
+    if (!(await plantExists(this.db, userId, id))) throw notFound("That plant");
   }
 }
 

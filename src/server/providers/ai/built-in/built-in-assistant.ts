@@ -68,7 +68,10 @@ export class BuiltInAssistant implements Assistant {
 
   private focusOf(message: string, context: GardenerContext): Focus {
     const named = this.mentions.cropsIn(message);
-    const plants = context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }));
+    // Custom plants' crops matter only when the message names a crop: skip the phrase scan else.
+    const plants = named.length
+      ? context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }))
+      : context.plants;
     // A crop named in the message outranks the chat's plant ("and what about basil?").
     const plant = plantNamedIn(message, plants, named) ?? (named[0] ? null : context.focusPlant);
     const cropSlug = plant ? this.cropOf(plant) : (named[0] ?? null);
