@@ -102,7 +102,7 @@ async function attempt(
 }
 
 /** True when a 404 came from something that is not our API (another site at a stale base). */
-function isForeignNotFound(response: Response): boolean {
+export function isForeignNotFound(response: Response): boolean {
   return (
     response.status === 404 &&
     !(response.headers.get("content-type") ?? "").includes("application/json")
@@ -129,21 +129,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
       // A page (not JSON) at a path variant is some other app answering, not our API.
       if (response.ok && text && !isJson) continue;
-      connectivity.setDegraded(response.status >= 500);
-      // An answer proves the network works, unless the browser itself says it is offline.
-      if (navigator.onLine) connectivity.setOffline(false);
-      if (!response.ok) {
-        const error = new HttpError(response.status, text);
-        if (response.status >= 500) recordFailure("api", error.message);
-        throw error;
-      }
+      noteAnswer(response.status);
+      if (!response.ok) throw httpFailure(response.status, text);
       return (text ? JSON.parse(text) : undefined) as T;
     }
   }
+  throw networkFailure(path, bases);
+}
+
+/** Our API answered: the degraded flag follows its status, and the network is proven to work. */
+export function noteAnswer(status: number): void {
+  connectivity.setDegraded(status >= 500);
+  // An answer proves the network works, unless the browser itself says it is offline.
+  if (navigator.onLine) connectivity.setOffline(false);
+}
+
+/** The error for a non-2xx answer; a server failure is recorded too. */
+export function httpFailure(status: number, body: string): HttpError {
+  const error = new HttpError(status, body);
+  if (status >= 500) recordFailure("api", error.message);
+  return error;
+}
+
+/** No base and path variant answered: the API is marked degraded and the failure recorded. */
+export function networkFailure(path: string, bases: string[]): NetworkError {
   const error = new NetworkError(path, bases);
   connectivity.setDegraded(true);
   recordFailure("network", error.message);
-  throw error;
+  return error;
 }
 
 export const api = {

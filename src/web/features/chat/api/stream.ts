@@ -1,13 +1,13 @@
 import {
   apiBases,
-  HttpError,
-  NetworkError,
+  httpFailure,
+  isForeignNotFound,
+  networkFailure,
+  noteAnswer,
   pathVariants,
   REQUEST_TIMEOUT_MS,
   timeZone,
 } from "../../../lib/api-client";
-import { connectivity } from "../../../lib/connectivity";
-import { recordFailure } from "../../../lib/telemetry";
 import { readSseStream } from "../sse";
 
 /** The stream said `event: error`, or ended (or stalled) before its `done`. */
@@ -80,16 +80,10 @@ export async function postChatStream(
           if (signal?.aborted) throw error;
           continue;
         }
+        if (isForeignNotFound(response)) continue;
         const type = response.headers.get("content-type") ?? "";
-        // A 404 page (not JSON) is some other site at a stale base, not our API.
-        if (response.status === 404 && !type.includes("application/json")) continue;
-        connectivity.setDegraded(response.status >= 500);
-        if (navigator.onLine) connectivity.setOffline(false);
-        if (!response.ok) {
-          const error = new HttpError(response.status, await response.text());
-          if (response.status >= 500) recordFailure("api", error.message);
-          throw error;
-        }
+        noteAnswer(response.status);
+        if (!response.ok) throw httpFailure(response.status, await response.text());
         if (type.includes("text/event-stream") && response.body) {
           let done: Record<string, unknown> | undefined;
           let failure: ChatStreamError | undefined;
@@ -129,8 +123,5 @@ export async function postChatStream(
       }
     }
   }
-  const error = new NetworkError(path, bases);
-  connectivity.setDegraded(true);
-  recordFailure("network", error.message);
-  throw error;
+  throw networkFailure(path, bases);
 }
