@@ -12,7 +12,7 @@ const MAX_PASSAGES = 3;
  * match is a coincidence of one common word ("plant", "grow"), and the honest answer is "I don't
  * know".
  */
-export const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = 0.5;
 /** Long questions may match on fewer of their words, but on three at least. */
 const MIN_LONG_COVERAGE = 0.34;
 

@@ -1,3 +1,4 @@
+import { formatTemperature } from "../../../../core/weather/format";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
 import { fence, quote } from "./fence";
 
@@ -7,9 +8,6 @@ import { fence, quote } from "./fence";
  */
 export const PROMPT_PLANT_LIMIT = 25;
 export const PROMPT_TASK_LIMIT = 15;
-
-const toUnit = (celsius: number, units: "C" | "F") =>
-  units === "F" ? `${Math.round((celsius * 9) / 5 + 32)}°F` : `${Math.round(celsius * 10) / 10}°C`;
 
 function plantLine(plant: GardenPlant): string {
   const parts = [`${quote(plant.name)} (id ${plant.id}; crop ${quote(plant.cropName)})`];
@@ -40,12 +38,12 @@ function listSection(title: string, lines: string[], limit: number): string[] {
 function weatherLines(weather: GardenWeather, units: "C" | "F"): string[] {
   const where = weather.place ? ` for ${quote(weather.place)}` : "";
   const lines = [
-    `Weather${where} (as of ${weather.fetchedAt}): ${toUnit(weather.temperatureC, units)}, ` +
+    `Weather${where} (as of ${weather.fetchedAt}): ${formatTemperature(weather.temperatureC, units)}, ` +
       `humidity ${weather.humidity}%, wind ${Math.round(weather.windMph)} mph, ${quote(weather.conditions)}`,
   ];
   for (const day of weather.days) {
     lines.push(
-      `- ${day.date}: ${toUnit(day.minC, units)} to ${toUnit(day.maxC, units)}, ` +
+      `- ${day.date}: ${formatTemperature(day.minC, units)} to ${formatTemperature(day.maxC, units)}, ` +
         `${day.precipitationMm} mm rain`,
     );
   }
