@@ -10,6 +10,7 @@ import { errorBodySchema } from "../../../core/schemas/error";
 import { todayFor } from "../../lib/today";
 import type { Assistant, GardenerContext } from "../../providers/ai/assistant";
 import { streamReply, wantsEventStream } from "./event-stream";
+import { greeting } from "./greeting";
 
 const anonymousReplySchema = z.object({
   reply: z.string(),
@@ -58,9 +59,9 @@ export function anonymousChatRoutes(builtIn: Assistant, perHour: number): Fastif
       },
       async (request, reply) => {
         const body = request.body;
-        const greeting = `Hi ${body.userName?.trim() || "there"},\n\n`;
+        const hello = greeting(body.userName);
         const answer = async (onDelta?: (text: string) => void) => {
-          onDelta?.(greeting);
+          onDelta?.(hello);
           const result = await builtIn.chat({
             message: body.message,
             history: [],
@@ -68,7 +69,7 @@ export function anonymousChatRoutes(builtIn: Assistant, perHour: number): Fastif
             actions: null,
             onDelta,
           });
-          return { reply: greeting + result.text, engine: result.engine, sources: result.sources };
+          return { reply: hello + result.text, engine: result.engine, sources: result.sources };
         };
         if (!wantsEventStream(request)) return answer();
         await streamReply(request, reply, (send) => answer((text) => send("delta", { text })));

@@ -20,6 +20,7 @@ import type { TaskService } from "../garden/tasks-service";
 import { addUnstoredMessage, lockUserQuota } from "../quota/repository";
 import { quotaFor } from "../quota/service";
 import { loadGardenerContext } from "./gardener-context";
+import { greeting } from "./greeting";
 import { quotaExceeded } from "./quota-guard";
 import * as repo from "./repository";
 
@@ -98,7 +99,7 @@ export class ChatService {
 
     const userMessage = await this.admit(user.id, body.message, chat);
     let reply: Awaited<ReturnType<Assistant["chat"]>>;
-    let greeting: string;
+    let hello: string;
     try {
       const context = await loadGardenerContext(
         this.db,
@@ -107,8 +108,8 @@ export class ChatService {
         options.today,
         plantId,
       );
-      greeting = `Hi ${context.displayName?.trim() || body.userName?.trim() || user.name?.trim() || "there"},\n\n`;
-      options.onDelta?.(greeting);
+      hello = greeting(context.displayName, body.userName, user.name);
+      options.onDelta?.(hello);
       const history: ChatTurn[] = chat
         ? (await repo.recentMessages(this.db, chat.id, HISTORY_TURNS + 1))
             .filter(
@@ -139,7 +140,7 @@ export class ChatService {
       );
     }
 
-    const text = greeting + reply.text;
+    const text = hello + reply.text;
     let message: Message | null = null;
     if (chat) {
       const row = {
