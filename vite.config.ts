@@ -11,7 +11,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // An installable app whose shell is precached, so it opens (and its outbox survives) offline.
+    // Our own worker (src/web/sw.ts): the precache and shell fallback the generated one had, plus
+    // the daily reminder's push notification and its Done / Snooze actions.
     VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
       registerType: "autoUpdate",
       injectRegister: "script-defer",
       includeAssets: ["favicon.svg"],
@@ -25,11 +30,10 @@ export default defineConfig({
         start_url: "/",
         icons: [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" }],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg}"],
-        navigateFallback: "/index.html",
-        // The API is never answered from the service worker: live data or an honest failure.
-        navigateFallbackDenylist: [/^\/api\//],
+        // A classic script, as registerSW.js registers it.
+        rollupFormat: "iife",
       },
     }),
     // .br and .gz next to each text asset, served by @fastify/static's preCompressed option.

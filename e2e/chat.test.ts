@@ -5,7 +5,7 @@ import {
   browserSuite,
   expectNoSeriousAxeViolations,
   markOnboarded,
-  signUpInContext,
+  type Viewport,
   waitForText,
 } from "./support";
 
@@ -72,19 +72,10 @@ async function ask(page: Page, question: string) {
 describe.skipIf(!chromiumPath)("chat in Chromium", () => {
   const suite = browserSuite();
 
-  async function gardener(
-    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  const gardener = (
+    viewport: Viewport = VIEWPORTS.desktop,
     colorScheme: "light" | "dark" = "light",
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await suite.browser.newContext({
-      viewport,
-      colorScheme,
-      baseURL: suite.server.url,
-    });
-    await signUpInContext(context, suite.server.url, "Rowan");
-    await markOnboarded(context);
-    return { context, page: await context.newPage() };
-  }
+  ) => suite.gardener("Rowan", { viewport, colorScheme });
 
   async function addTomato(context: BrowserContext): Promise<string> {
     const res = await context.request.post("/api/plants", {
@@ -168,9 +159,15 @@ describe.skipIf(!chromiumPath)("chat in Chromium", () => {
     await context.close();
   });
 
-  it("renames a chat and deletes it after 'Delete this chat?'", async () => {
+  it("renames a chat and deletes it after 'Delete this chat?', and a second tab follows", async () => {
     const { context, page } = await gardener();
     await page.goto("/chat");
+    const other = await context.newPage();
+    await other.goto("/chat");
+    const otherHistory = other.getByRole("complementary", { name: "Chat history" });
+    await waitForText(otherHistory, "No chats yet. Ask a question to start your first one.");
+    // The reply is typed out frame by frame, and a tab in the background gets no frames.
+    await page.bringToFront();
     // Enter on an empty input sends nothing; Shift+Enter starts a new line.
     const input = page.getByLabel("Message the gardening assistant");
     await input.press("Enter");
@@ -184,6 +181,9 @@ describe.skipIf(!chromiumPath)("chat in Chromium", () => {
     await waitForText(page, "Built-in assistant");
     const history = page.getByRole("complementary", { name: "Chat history" });
     await historyEntry(history, "How deep should I sow carrots?").waitFor();
+    // The other tab lists the new chat, and opened there it shows the stored reply.
+    await historyEntry(otherHistory, "How deep should I sow carrots?").click();
+    await waitForText(other.getByRole("region", { name: "Conversation" }), "Built-in assistant");
 
     await history
       .getByRole("button", { name: "Rename chat: How deep should I sow carrots?" })
@@ -200,6 +200,7 @@ describe.skipIf(!chromiumPath)("chat in Chromium", () => {
       chats: { title: string }[];
     };
     expect(renamed.chats.map((c) => c.title)).toEqual(["Carrot sowing"]);
+    await historyEntry(otherHistory, "Carrot sowing").waitFor();
 
     await history.getByRole("button", { name: "Delete chat: Carrot sowing" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this chat?" });
@@ -209,6 +210,9 @@ describe.skipIf(!chromiumPath)("chat in Chromium", () => {
     await page.getByRole("heading", { name: "New chat" }).waitFor();
     const after = (await (await context.request.get("/api/chats")).json()) as { chats: unknown[] };
     expect(after.chats).toEqual([]);
+    // The other tab had it open: it closes it and starts a new one.
+    await waitForText(otherHistory, "No chats yet. Ask a question to start your first one.");
+    await other.getByRole("heading", { name: "New chat" }).waitFor();
     await context.close();
   });
 
@@ -278,6 +282,8 @@ describe.skipIf(!chromiumPath)("chat in Chromium", () => {
     await page.goto("/chat");
     await waitForText(page, "Ask the gardening assistant");
     const hits: number[] = [];
+    // Every send fails on purpose, then the daily limit answers 429.
+    suite.allowConsole(/ERR_INTERNET_DISCONNECTED/, /status of 429/);
     await page.route("**/gardening/chat", (route) => {
       hits.push(Date.now());
       return route.abort("internetdisconnected");

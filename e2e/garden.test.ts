@@ -1,25 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
-import {
-  browserSuite,
-  expectNoSeriousAxeViolations,
-  markOnboarded,
-  signUpInContext,
-  waitForText,
-} from "./support";
+import { browserSuite, expectNoSeriousAxeViolations, type Viewport, waitForText } from "./support";
 
 describe.skipIf(!chromiumPath)("garden in Chromium", () => {
   const suite = browserSuite();
 
-  async function gardener(
-    viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await suite.browser.newContext({ viewport, baseURL: suite.server.url });
-    await signUpInContext(context, suite.server.url, "Rowan");
-    await markOnboarded(context);
-    return { context, page: await context.newPage() };
-  }
+  const gardener = (viewport: Viewport = VIEWPORTS.desktop) =>
+    suite.gardener("Rowan", { viewport });
 
   async function addPlant(page: Page, search: string, pick: string) {
     await page.getByRole("button", { name: "Add Plant" }).first().click();
@@ -51,8 +39,9 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     expect(tasks.length).toBeGreaterThanOrEqual(4);
     const firstDue = tasks.map((t) => t.dueDate).sort()[0] ?? "";
     expect(tasks.filter((t) => t.dueDate === firstDue).length).toBeGreaterThan(0);
-    await page.getByRole("region", { name: "Today" }).waitFor();
-    await page.getByRole("region", { name: "Upcoming (7 days)" }).waitFor();
+    const days = page.getByRole("tablist", { name: "Tasks by day" });
+    await days.getByRole("tab", { name: /^Today/ }).waitFor();
+    await days.getByRole("tab", { name: /^Upcoming \(7 days\)/ }).waitFor();
     await saveScreenshot(page, "home-with-plant-desktop");
 
     const repeating = tasks.find((t) => t.repeatEveryDays && t.dueDate <= firstDue);
@@ -102,10 +91,19 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await edit.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Delete plant and all tasks" }).click();
     await waitForText(page, "Delete plant and all its tasks? This can't be undone.");
+    // Once deleted, the plant is not asked for again (its page would get a 404).
+    const plantPath = new URL(page.url()).pathname;
+    const askedAfter: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api${plantPath}` && request.method() === "GET")
+        askedAfter.push(request.url());
+    });
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await page.waitForURL("**/plants");
     await waitForText(page, "No plants yet. Start your first grow!");
     expect(await pendingTasks(context)).toEqual([]);
+    await page.waitForTimeout(500);
+    expect(askedAfter).toEqual([]);
     await context.close();
   });
 
@@ -137,7 +135,7 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await page.goto("/");
     await waitForText(page, "Turn the compost");
 
-    await context.setOffline(true);
+    await suite.goOffline(context);
     await waitForText(page, "⚠️ You are offline. Some features may not work.");
     await page.getByRole("button", { name: "Done: Turn the compost" }).click();
     await page.getByText("Turn the compost").waitFor({ state: "detached" });
@@ -145,6 +143,7 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     expect(JSON.parse(queued ?? "[]")).toMatchObject([{ kind: "complete-task", taskId: task.id }]);
 
     // Back on the network but with the task API still unreachable: the write waits across a reload.
+    suite.allowConsole(/Offline changes will sync later/);
     await page.route("**/api/tasks/**", (route) => route.abort("internetdisconnected"));
     await context.setOffline(false);
     await page.reload();

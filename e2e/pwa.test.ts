@@ -38,7 +38,7 @@ describe.skipIf(!chromiumPath)("installable app in Chromium", () => {
     // The cache is written to IndexedDB at most once a second.
     await page.waitForTimeout(1500);
 
-    await context.setOffline(true);
+    await suite.goOffline(context);
     await page.evaluate(() =>
       localStorage.setItem(
         "tendril.outbox",

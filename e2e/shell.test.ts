@@ -123,7 +123,7 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     const page = await context.newPage();
     await page.goto("/auth");
     await waitForText(page, "Welcome back");
-    await context.setOffline(true);
+    await suite.goOffline(context);
     await waitForText(page, "⚠️ You are offline. Some features may not work.");
     await context.setOffline(false);
     await page
@@ -137,6 +137,7 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await signUpInContext(context, suite.server.url);
     await markOnboarded(context);
     const page = await context.newPage();
+    suite.allowConsole(/status of 503/);
     await page.route("**/api/me/quota", (route) =>
       route.fulfill({
         status: 503,

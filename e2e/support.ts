@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
 import { launchBrowser } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 
@@ -20,11 +21,32 @@ export async function signUpInContext(context: BrowserContext, baseUrl: string, 
 
 /** Marks onboarding done in this context's browser storage, as a returning gardener has it. */
 export async function markOnboarded(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem("onboarded", "1"));
+  // A new page starts at about:blank, whose storage is off limits: only the app's own pages.
+  await context.addInitScript(() => {
+    if (window.location.protocol.startsWith("http")) window.localStorage.setItem("onboarded", "1");
+  });
+}
+
+/**
+ * Waits for the page's finite transitions and animations to end, so colours are measured as they
+ * settle: a button fading from its disabled grey to green has white text on pale green mid-way.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Fails on serious or critical axe findings, naming each rule and where it hit. */
 export async function expectNoSeriousAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
@@ -62,21 +84,121 @@ function watchCsp(browser: Browser, violations: string[]) {
   };
 }
 
+/** Console warnings and errors and uncaught exceptions, less those the current test expects. */
+export interface ConsoleWatch {
+  problems: string[];
+  /** Messages a test provokes on purpose (a failing service's 502), cleared after each test. */
+  allowed: RegExp[];
+}
+
+/**
+ * Records, in every context and page this browser opens from now on, each console warning or
+ * error and each uncaught exception, with the URL it came from.
+ */
+export function watchConsole(browser: Browser, watch: ConsoleWatch) {
+  const record = (text: string) => {
+    // Said by Playwright itself about a context that blocks service workers, not by the app.
+    if (text.includes("Service Worker registration blocked by Playwright")) return;
+    if (!watch.allowed.some((pattern) => pattern.test(text))) watch.problems.push(text);
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (!["warning", "error", "assert"].includes(message.type())) return;
+    const where = message.location().url;
+    record(`${message.type()}: ${message.text()}${where ? ` (${where})` : ""}`);
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on("console", onConsole);
+    context.on("weberror", (error) => record(`uncaught: ${error.error().message}`));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    page.on("console", onConsole);
+    page.on("pageerror", (error) => record(`uncaught: ${error.message}`));
+    return page;
+  };
+}
+
+/** Fails the test that just ran if its pages warned or threw (see watchConsole). */
+export function expectCleanConsole(watch: ConsoleWatch) {
+  const problems = watch.problems.splice(0);
+  watch.allowed = [];
+  expect(problems, "console warnings and errors").toEqual([]);
+}
+
 /**
  * One production server and one Chromium for a describe block, started and stopped around it.
- * The block fails if the app broke its own Content-Security-Policy on any page it opened.
+ * The block fails if the app broke its own Content-Security-Policy on any page it opened, and
+ * each test fails if its pages logged a warning or an error or threw (`allowConsole` lets a test
+ * name the messages it provokes on purpose).
  */
+export type Viewport = { width: number; height: number };
+
+export interface GardenerOptions {
+  viewport?: Viewport;
+  colorScheme?: "light" | "dark";
+  timezoneId?: string;
+}
+
 export function browserSuite(env: Record<string, string> = {}) {
-  const suite = {} as { server: ServerProcess; browser: Browser };
+  const watch: ConsoleWatch = { problems: [], allowed: [] };
+  const suite = {
+    allowConsole: (...patterns: RegExp[]) => {
+      watch.allowed.push(...patterns);
+    },
+    /**
+     * Takes the context offline. Whatever the pages were still loading (a favicon, a query) then
+     * fails with ERR_INTERNET_DISCONNECTED on the console: expected, so allowed.
+     */
+    goOffline: async (context: BrowserContext) => {
+      watch.allowed.push(/ERR_INTERNET_DISCONNECTED/);
+      await context.setOffline(true);
+    },
+    /** A new browser context signed up as a gardener who has done onboarding, and a page. */
+    gardener: async (name: string, options: GardenerOptions = {}) => {
+      const context = await suite.browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        colorScheme: options.colorScheme ?? "light",
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+        baseURL: suite.server.url,
+      });
+      await signUpInContext(context, suite.server.url, name);
+      await markOnboarded(context);
+      return { context, page: await context.newPage() };
+    },
+  } as {
+    server: ServerProcess;
+    browser: Browser;
+    /** The suite's weather service, unless `env` names another: a fake Open-Meteo on loopback. */
+    weather: FakeOpenMeteo | undefined;
+    allowConsole: (...patterns: RegExp[]) => void;
+    goOffline: (context: BrowserContext) => Promise<void>;
+    gardener: (
+      name: string,
+      options?: GardenerOptions,
+    ) => Promise<{ context: BrowserContext; page: Page }>;
+  };
   const cspViolations: string[] = [];
   beforeAll(async () => {
-    suite.server = await startServer(env);
+    // Pages load their weather as they do for a gardener (a weather service that cannot be
+    // reached logs failed requests, which would fail every test that opens My Garden).
+    if (!env.WEATHER_BASE_URL) suite.weather = await startFakeOpenMeteo();
+    const weather: Record<string, string> = suite.weather
+      ? { WEATHER_BASE_URL: suite.weather.url, GEOCODING_BASE_URL: suite.weather.url }
+      : {};
+    suite.server = await startServer({ ...weather, ...env });
     suite.browser = await launchBrowser();
     watchCsp(suite.browser, cspViolations);
+    watchConsole(suite.browser, watch);
   });
+  afterEach(() => expectCleanConsole(watch));
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+    await suite.weather?.close();
     expect(cspViolations).toEqual([]);
   });
   return suite;

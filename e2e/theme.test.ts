@@ -130,6 +130,7 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
     await expectNoSeriousAxeViolations(page);
 
     // The inline script in index.html applies it on its own, before any app code runs.
+    suite.allowConsole(/ERR_FAILED/);
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.reload();
     expect(await dataTheme(page)).toBe("dark");

@@ -1,13 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closedPortUrl, type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
 import { chromiumPath, launchBrowser, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 import {
+  type ConsoleWatch,
+  expectCleanConsole,
   expectNoSeriousAxeViolations,
   markOnboarded,
   signUpInContext,
   waitForText,
+  watchConsole,
 } from "./support";
 
 describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () => {
@@ -22,6 +25,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     const nowhere = await closedPortUrl();
     broken = await startServer({ WEATHER_BASE_URL: nowhere, GEOCODING_BASE_URL: nowhere });
     browser = await launchBrowser();
+    watchConsole(browser, watch);
   });
   afterAll(async () => {
     await browser?.close();
@@ -29,6 +33,10 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     await broken?.stop();
     await fake?.close();
   });
+  const watch: ConsoleWatch = { problems: [], allowed: [] };
+  afterEach(() => expectCleanConsole(watch));
+  /** The browser logs each request the weather card's failures answer with an error. */
+  const allowFailedRequests = () => watch.allowed.push(/Failed to load resource/);
 
   async function home(
     target: ServerProcess,
@@ -46,8 +54,8 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     fake.fixture = "mild";
     const { context, page } = await home(server);
     const card = page.getByRole("region", { name: "Weather & Season" });
-    // The nav's location label and the card's 7-day strip can show before the current weather
-    // answers: poll the card until every current figure is in.
+    // The nav's location label and the card's 7-day strip come from other queries than the
+    // current weather, so each can answer before or after it: poll for every part.
     for (const text of [
       "San Francisco, CA",
       "18.5 °C",
@@ -61,7 +69,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
         .toContain(text);
     }
     const days = page.getByRole("list", { name: "7-day forecast" }).getByRole("button");
-    expect(await days.count()).toBe(7);
+    await expect.poll(() => days.count(), { timeout: 15_000 }).toBe(7);
 
     await days.nth(2).click();
     const dialog = page.getByRole("dialog");
@@ -106,6 +114,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     const { context, page } = await home(server);
     const card = page.getByRole("region", { name: "Weather & Season" });
     await card.getByText("18.5 °C").first().waitFor({ timeout: 15_000 });
+    allowFailedRequests();
     await context.setOffline(true);
     await card.getByLabel("City or ZIP").fill("Pune");
     await card.getByRole("button", { name: "Update" }).click();
@@ -182,8 +191,12 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
   });
 
   it("says clearly when the weather service is unreachable, shows the degraded banner, and the rest works", async () => {
+    allowFailedRequests();
     const { context, page } = await home(broken);
-    await waitForText(page, "Failed to fetch weather data");
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await card.getByText("Weather service unreachable").waitFor({ timeout: 15_000 });
+    await card.getByText(/could not be reached/).waitFor();
+    await card.getByRole("button", { name: "Retry" }).waitFor();
     await waitForText(page, "No plants yet. Start your first grow!");
     // Season, lists and frost dates need no live weather.
     const planting = page.getByRole("region", { name: "What to Plant Now" });
@@ -201,6 +214,31 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     await waitForText(page, "Profile & Settings");
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await waitForText(page, "Preferences saved");
+    await context.close();
+  });
+
+  it("says when a place is not found, and Retry loads the weather once the service is back", async () => {
+    allowFailedRequests();
+    fake.fixture = "mild";
+    const { context, page } = await home(server, VIEWPORTS.mobile);
+    const card = page.getByRole("region", { name: "Weather & Season" });
+    await card.getByText("18.5 °C").first().waitFor({ timeout: 15_000 });
+
+    await card.getByLabel("City or ZIP").fill("Atlantisville");
+    await card.getByRole("button", { name: "Update" }).click();
+    await card.getByText("Place not found").waitFor();
+    await card.getByText(/We could not find “Atlantisville”/).waitFor();
+    await saveScreenshot(page, "home-weather-place-not-found-mobile");
+
+    // The weather service fails: the card says that it is the service, and Retry recovers.
+    fake.failWith = 503;
+    await card.getByLabel("City or ZIP").fill("Sydney");
+    await card.getByRole("button", { name: "Update" }).click();
+    await card.getByText("Weather service unreachable").waitFor();
+    fake.failWith = null;
+    await card.getByRole("button", { name: "Retry" }).click();
+    await card.getByText("Sydney, AU").first().waitFor({ timeout: 15_000 });
+    expect(await card.getByText("Weather service unreachable").count()).toBe(0);
     await context.close();
   });
 });

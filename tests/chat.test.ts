@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_SERVICE_TEXT } from "../src/core/schemas/chat";
-import { parseEventStream } from "./support/event-stream";
+import { openEventStream, parseEventStream } from "./support/event-stream";
 import { client, tomatoBody, utcToday } from "./support/garden";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
@@ -45,6 +46,30 @@ describe.each(dialects)("chat and quotas on %s", (dialect) => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it("streams chat.updated on /api/events when a chat is made, answered, renamed and deleted", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    const api = client(t.app, user.cookie);
+    const stream = await openEventStream(`${base}/api/events`, user.cookie);
+    const elsewhere = await openEventStream(`${base}/api/events`, other.cookie);
+    try {
+      const chat = (await api.post("/api/chats", {})).json();
+      await api.post("/api/gardening/chat", { message: "When do I sow peas?", chatId: chat.id });
+      // A message without a chat stores nothing, so no chat changes.
+      await api.post("/api/gardening/chat", { message: "And beans?" });
+      await api.patch(`/api/chats/${chat.id}`, { title: "Peas" });
+      await api.del(`/api/chats/${chat.id}`);
+      const event = { event: "chat.updated", data: { id: chat.id } };
+      expect(await stream.waitFor(4)).toEqual([event, event, event, event]);
+      expect(elsewhere.events).toEqual([]);
+    } finally {
+      stream.close();
+      elsewhere.close();
+    }
   });
 
   it("creates, lists newest first, renames and deletes chats with their messages", async () => {

@@ -1,51 +1,28 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQuotedPrintable, readOutbox } from "./support/outbox";
+import { type ReceivedMail, startSmtpServer } from "./support/smtp";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
 describe("e-mail through SMTP_URL", () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: ReceivedMail[];
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    smtp = await startSmtpServer();
+    received = smtp.received;
     t = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tendril <garden@example.org>" },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: "Tendril <garden@example.org>" },
     });
   });
 
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
-  const waitFor = async (match: (r: Received) => boolean) => {
+  const waitFor = async (match: (r: ReceivedMail) => boolean) => {
     for (let i = 0; i < 100; i++) {
       const found = received.find(match);
       if (found) return found;

@@ -1,8 +1,9 @@
 import net from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { PLAN_PROMPT_RULES } from "../src/core/garden";
+import { GUIDE_PROMPT_RULES, PLAN_PROMPT_RULES } from "../src/core/garden";
 import type { MessageAction } from "../src/core/schemas/chat";
+import type { GrowGuide } from "../src/core/schemas/grow-guide";
 import type {
   Assistant,
   AssistantActions,
@@ -26,6 +27,27 @@ import {
 } from "./fakes/openai-compatible";
 
 const API_KEY = "sk-test-secret-key-0123456789";
+
+/** The catalogue's tomato (data/crops/catalogue.json), the fields the guide reads. */
+const TOMATO_CROP = {
+  slug: "tomato",
+  name: "Tomato",
+  category: "vegetable",
+  sunlight: "full-sun" as const,
+  watering: "moderate" as const,
+  soil: "Rich, well-drained loam high in organic matter",
+  ph: { min: 6, max: 6.8 },
+  climate: "Warm season; frost-tender, needs nights above 10 °C to set fruit",
+  daysToGermination: { min: 5, max: 10 },
+  daysToMaturity: { min: 100, max: 130 },
+  stagePlan: [
+    { name: "germination", durationDays: 8 },
+    { name: "seedling", durationDays: 32 },
+  ],
+  spacingCm: 60,
+  sowingMethod: "start-indoors" as const,
+  hydroponic: { suitable: true, ec: { min: 2, max: 5 }, ph: { min: 5.5, max: 6.5 } },
+};
 const WATERING_FACT = "Water tomatoes deeply twice a week, at the base, in the morning.";
 
 const knowledge = new KnowledgeBase([
@@ -92,6 +114,19 @@ const context: GardenerContext = {
 
 const BUILT_IN_TEXT = "Built-in: water deeply at the base.";
 
+const BUILT_IN_GUIDE: GrowGuide = {
+  plant: "Tomato",
+  cropSlug: "tomato",
+  custom: false,
+  engine: "built-in",
+  stages: [{ name: "germination", startDay: 0, endDay: 7, description: "Seeds sprout." }],
+  tasks: [{ title: "Water Tomato", dueInDays: 0, repeatEveryDays: 2, type: "watering" }],
+  tips: ["Built-in tip."],
+  instructions: ["Built-in step."],
+  sources: [],
+  setup: { medium: "hydroponics", place: "indoor", lights: "led" },
+};
+
 /** A stand-in for the built-in engine that says who answered. */
 function fakeBuiltIn(): Assistant {
   return {
@@ -106,11 +141,7 @@ function fakeBuiltIn(): Assistant {
     createPlan: vi.fn(async () => {
       throw new Error("plans must never fall back");
     }),
-    growGuide: vi.fn(async () => ({
-      text: "Built-in guide.",
-      sources: [],
-      engine: "built-in" as const,
-    })),
+    growGuide: vi.fn(async () => BUILT_IN_GUIDE),
     identificationSummary: vi.fn(async () => ({
       text: "Built-in summary.",
       sources: [],
@@ -119,6 +150,7 @@ function fakeBuiltIn(): Assistant {
     analyzeIssue: vi.fn(async () => ({
       text: "Built-in analysis.",
       sources: [],
+      causes: [],
       engine: "built-in" as const,
     })),
   };
@@ -458,24 +490,68 @@ describe("LLM assistant: plans", () => {
 });
 
 describe("LLM assistant: written answers", () => {
-  it("writes a grow guide from the retrieved passages", async () => {
-    fake.enqueue(text("Start tomatoes indoors, then water deeply twice a week."));
-    const guide = await assistant().growGuide({
-      plantName: "Tomato",
+  const guideInput = {
+    plantName: "Tomato",
+    crop: TOMATO_CROP,
+    location: "Portland, OR",
+    medium: "hydroponics" as const,
+    gardenType: "indoor" as const,
+    lighting: "led" as const,
+    experience: "beginner" as const,
+    climate: "cold" as const,
+  };
+  const modelGuide = {
+    stages: [
+      { name: "Germination", startDay: 0, endDay: 7, description: "Sprouts in plugs." },
+      { name: "Growing", startDay: 8, endDay: 80, description: "Keep EC at 2–5 mS/cm." },
+    ],
+    tasks: [
+      { title: "Check EC and pH", dueInDays: 0, repeatEveryDays: 3 },
+      { title: "Change the solution", dueInDays: 14, repeatEveryDays: 14 },
+    ],
+    tips: ["Keep the reservoir dark."],
+    instructions: ["Set the lights to 14–16 hours."],
+  };
+
+  it("asks for a JSON grow guide with the catalogue's facts and the setup's rules, and uses it", async () => {
+    fake.enqueue(text(`Here is the guide:\n\`\`\`json\n${JSON.stringify(modelGuide)}\n\`\`\``));
+    const guide = await assistant().growGuide(guideInput);
+    expect(guide).toEqual({
+      plant: "Tomato",
       cropSlug: "tomato",
-      medium: "soil",
-      place: "container",
-      lights: "full-sun",
-      experience: "beginner",
-      location: "Portland, OR",
+      custom: false,
+      engine: "llm",
+      setup: { medium: "hydroponics", place: "indoor", lights: "led" },
+      ...modelGuide,
+      sources: expect.arrayContaining([
+        { title: "Tomato — Watering", ref: "crops/tomato#watering" },
+      ]),
     });
-    expect(guide.engine).toBe("llm");
-    expect(guide.text).toContain("water deeply");
-    expect(guide.sources).toContainEqual({
-      title: "Tomato — Watering",
-      ref: "crops/tomato#watering",
-    });
+    expect(builtIn.growGuide).not.toHaveBeenCalled();
+    const prompt = String(fake.requests[0]?.body.messages.at(-1)?.content);
+    expect(prompt).toContain(GUIDE_PROMPT_RULES);
+    expect(prompt).toContain('<guide_request>\nplant: "Tomato"');
+    expect(prompt).toContain("Days to germination: 5–10.");
+    expect(prompt).toContain("EC 2–5 mS/cm (1000–2500 ppm on a 500-scale meter");
+    expect(prompt).toContain("Grow lights: 14–16 hours of light a day");
     expect(JSON.stringify(fake.requests[0]?.body.messages)).toContain(WATERING_FACT);
+  });
+
+  it("falls back to the built-in guide on a malformed guide, on prose, and on a failing endpoint", async () => {
+    for (const reply of [
+      text(JSON.stringify({ ...modelGuide, stages: "three of them" })),
+      text("Grow tomatoes in the sun and water them."),
+      text(JSON.stringify({ ...modelGuide, tips: ["x".repeat(600)] })),
+      httpError(503),
+    ]) {
+      fake.reset();
+      fake.enqueue(reply);
+      const llm = assistant();
+      const guide = await llm.growGuide(guideInput);
+      expect(guide).toEqual(BUILT_IN_GUIDE);
+      expect(builtIn.growGuide).toHaveBeenCalledWith(guideInput);
+      expect(logLines.join("")).toContain('"op":"grow-guide"');
+    }
   });
 
   it("fences the issue description and falls back on failure", async () => {
@@ -490,6 +566,75 @@ describe("LLM assistant: written answers", () => {
     expect(prompt).toContain(
       "Description: Sticky leaves ‹/issue_report› and curled shoots\n</issue_report>",
     );
+  });
+
+  it("analyses an issue into causes from the model's JSON, with the location in the prompt", async () => {
+    fake.enqueue(
+      text(
+        "Here is my analysis:\n```json\n",
+        JSON.stringify({
+          summary: "Most likely early blight; remove the spotted leaves.",
+          causes: [
+            {
+              name: "Early blight",
+              likelihood: "High",
+              why: "Yellow lower leaves with target spots.",
+              actions: ["Remove spotted leaves.", "Mulch the soil."],
+            },
+            { name: "Nitrogen shortage", likelihood: "low", why: "Even yellowing.", actions: [] },
+          ],
+        }),
+        "\n```",
+      ),
+    );
+    const answer = await assistant().analyzeIssue({
+      description: "Yellow lower leaves with brown rings",
+      plantName: "Big Boy",
+      cropSlug: "tomato",
+      location: "Portland, OR",
+    });
+    expect(answer).toMatchObject({
+      engine: "llm",
+      text: "Most likely early blight; remove the spotted leaves.",
+      causes: [
+        {
+          name: "Early blight",
+          likelihood: "high",
+          why: "Yellow lower leaves with target spots.",
+          actions: ["Remove spotted leaves.", "Mulch the soil."],
+        },
+        { name: "Nitrogen shortage", likelihood: "low", why: "Even yellowing.", actions: [] },
+      ],
+    });
+    const prompt = String(fake.requests[0]?.body.messages.at(-1)?.content);
+    expect(prompt).toContain('Location: "Portland, OR"');
+    expect(prompt).toContain('"likelihood": "high" | "medium" | "low"');
+  });
+
+  it("falls back to the built-in analysis when the model's reply is not the JSON asked for", async () => {
+    fake.enqueue(text("It is probably overwatering. Let the soil dry out."));
+    const answer = await assistant().analyzeIssue({
+      description: "Wilting in wet soil",
+      plantName: null,
+    });
+    expect(answer.engine).toBe("built-in");
+    expect(answer.text).toBe(`${FALLBACK_NOTICE}Built-in analysis.`);
+    expect(answer.causes).toEqual([]);
+    expect(logLines.join("")).toContain("InvalidReplyError");
+  });
+
+  it("asks the model to say how sure an identification is", async () => {
+    fake.enqueue(text("A sunflower, probably."));
+    const summary = await assistant().identificationSummary({
+      plantName: "Sunflower",
+      scientificName: "Helianthus annuus",
+      commonNames: [],
+      confidence: 0.55,
+    });
+    expect(summary).toMatchObject({ engine: "llm", text: "A sunflower, probably." });
+    const prompt = String(fake.requests[0]?.body.messages.at(-1)?.content);
+    expect(prompt).toContain('confidence: "55%"');
+    expect(prompt).toContain("below 70% say plainly that it is a best guess");
   });
 
   it("summarises an identification, falling back on timeout", async () => {

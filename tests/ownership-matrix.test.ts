@@ -6,11 +6,13 @@ import {
   describeValue,
   discoverRoutes,
   fillPath,
+  fixedParam,
   paramKind,
   plausibleBody,
   type RecordKind,
 } from "./support/api-routes";
 import { tomatoBody } from "./support/garden";
+import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { type SignedInUser, signUp } from "./support/users";
@@ -33,11 +35,11 @@ const BODY_ID_FIELDS: Record<string, RecordKind> = {
   plantId: "plant",
   taskId: "task",
   chatId: "chat",
+  identificationId: "identification",
+  imageId: "image",
 };
 /** Body fields that look like ids but name nothing the tests can create, and why. */
-const NOT_RECORD_IDS: Record<string, string> = {
-  imageId: "an uploaded photo's id: no documented route uploads one yet",
-};
+const NOT_RECORD_IDS: Record<string, string> = {};
 const idFieldsOf = (route: ApiRoute) =>
   Object.keys(route.body?.properties ?? {}).filter((name) => /Id$/.test(name));
 const bodyRefRoutes = routes.filter(
@@ -50,8 +52,15 @@ const KNOWN_ID_ROUTES = [
   "PATCH /api/plants/{id}",
   "DELETE /api/plants/{id}",
   "POST /api/tasks/{id}/complete",
+  "POST /api/tasks/{id}/snooze",
   "PATCH /api/tasks/{id}",
   "DELETE /api/tasks/{id}",
+  "GET /api/identifications/{id}/image",
+  "PUT /api/plants/{id}/photo",
+  "GET /api/plants/{id}/photo",
+  "DELETE /api/plants/{id}/photo",
+  "PATCH /api/workflows/{id}/items/{itemId}",
+  "DELETE /api/workflows/{id}",
 ];
 
 describe("the ownership matrix's route discovery", () => {
@@ -78,6 +87,7 @@ describe("the ownership matrix's route discovery", () => {
     const unknown: string[] = [];
     for (const route of idRoutes) {
       for (const param of route.pathParams) {
+        if (fixedParam(route.path, param) !== undefined) continue;
         try {
           paramKind(route.path, param);
         } catch (err) {
@@ -105,33 +115,66 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
   let t: TestApp;
   let owner: SignedInUser;
   let other: SignedInUser;
-  const ids: Record<RecordKind, string[]> = { plant: [], task: [], chat: [] };
+  const ids: Record<RecordKind, string[]> = {
+    plant: [],
+    task: [],
+    chat: [],
+    identification: [],
+    image: [],
+    workflow: [],
+    workflowItem: [],
+  };
   let before: string;
+  let photo: Buffer;
+  /** The owner's push endpoint and calendar token: secrets no other gardener may see. */
+  const secrets: string[] = [];
 
+  /** A form upload, for the routes that take a photo (and only a photo). */
+  class Form {
+    constructor(readonly bytes: Buffer) {}
+  }
   const send = (
     who: SignedInUser,
     method: ApiRoute["method"],
     url: string,
     body?: unknown,
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
+  ): Promise<LightMyRequestResponse> => {
+    if (body instanceof Form) {
+      const form = multipart(body.bytes);
+      return t.app.inject({
+        method,
+        url,
+        headers: { cookie: who.cookie, ...form.headers },
+        payload: form.payload,
+      });
+    }
+    return t.app.inject({
       method,
       url,
       headers: { cookie: who.cookie },
       ...(body === undefined ? {} : { payload: body as object }),
     });
+  };
   const created = async (res: LightMyRequestResponse, what: string) => {
     expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
     return res.json();
   };
   const bodyFor = (route: ApiRoute) =>
-    route.body && route.method !== "GET" ? plausibleBody(route.body) : undefined;
+    route.method === "GET"
+      ? undefined
+      : route.body
+        ? plausibleBody(route.body)
+        : route.bodyTypes.includes("multipart/form-data")
+          ? new Form(photo)
+          : undefined;
 
   beforeAll(async () => {
     fake = await startFakeOpenMeteo();
+    photo = await jpegPhoto(320, 240);
     t = await createTestApp({
       dialect,
       env: { WEATHER_BASE_URL: fake.url, GEOCODING_BASE_URL: fake.url },
+      overrides: { plantIdentifier: stubIdentifier() },
     });
     owner = await signUp(t.app, { name: "Alder" });
     other = await signUp(t.app, { name: "Birch" });
@@ -189,14 +232,86 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       await send(owner, "POST", "/api/chats", { title: "Tomato", plantId: tomato.plant.id }),
       "owner's chat about the tomato",
     );
+    // An identification with its photo, and a photo on the tomato.
+    const identified = await created(
+      await send(owner, "POST", "/api/gardening/identify-plant", {
+        images: [photo.toString("base64")],
+      }),
+      "owner's identification",
+    );
+    await created(
+      await send(owner, "PUT", `/api/plants/${tomato.plant.id}/photo`, new Form(photo)),
+      "owner's plant photo",
+    );
+    // A checklist with one item ticked, and a plant tracked from a Grow Along guide.
+    const checklist = await created(
+      await send(owner, "POST", "/api/workflows", { template: "coriander_seed" }),
+      "owner's checklist",
+    );
+    await created(
+      await send(owner, "PATCH", `/api/workflows/${checklist.id}/items/${checklist.items[1].id}`, {
+        done: true,
+      }),
+      "ticking an item",
+    );
+    ids.workflow = [checklist.id];
+    ids.workflowItem = checklist.items.slice(0, 2).map((item: { id: string }) => item.id);
+    const guide = await created(
+      await send(owner, "POST", "/api/gardening/grow-guide", {
+        plant: "Basil",
+        location: "Portland, OR",
+        medium: "Soil",
+        gardenType: "Container",
+        lighting: "Full Sun",
+        experience: "Beginner",
+        climate: "Temperate",
+      }),
+      "owner's grow guide",
+    );
+    const tracked = await created(
+      await send(owner, "POST", "/api/plants", {
+        ...tomatoBody({ name: "Basil", cropSlug: guide.cropSlug }),
+        ...guide.setup,
+        guide,
+      }),
+      "owner's tracked guide",
+    );
+    // A browser subscribed to reminders, and the private calendar feed.
+    const endpoint = `https://push.example/owner-${owner.id}`;
+    await created(
+      await send(owner, "POST", "/api/push/subscriptions", {
+        endpoint,
+        keys: {
+          p256dh:
+            "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+          auth: "BTBZMqHH6r4Tts7J_aSIgg",
+        },
+      }),
+      "owner's push subscription",
+    );
+    const calendar = await created(await send(owner, "GET", "/api/me/calendar"), "owner's feed");
+    secrets.push(endpoint, String(calendar.url).replace(/^.*\/api\/calendar\//, ""));
+    ids.identification = [identified.id];
+    ids.image = (
+      await t.database.db
+        .selectFrom("images")
+        .select("id")
+        .where("user_id", "=", owner.id)
+        .execute()
+    ).map((row) => row.id);
+    expect(ids.image).toHaveLength(2);
     ids.chat = [talk.id, about.id];
-    ids.plant = [tomato.plant.id, custom.plant.id];
+    ids.plant = [tomato.plant.id, custom.plant.id, tracked.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
     // The other gardener has a garden of their own, so their lists are not empty by accident.
     await created(await send(other, "POST", "/api/plants", tomatoBody()), "other's tomato");
     await created(
       await send(other, "POST", "/api/tasks", { title: "Mine", dueDate: "2026-05-01" }),
       "other's task",
+    );
+    await created(
+      await send(other, "POST", "/api/workflows", { template: "coriander_seed" }),
+      "other's checklist",
     );
     before = rowsText(await userRows(t.database.db, owner.id));
   });
@@ -263,12 +378,12 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       }
     }
     expect(urls).toEqual(expect.arrayContaining(["/api/plants", "/api/tasks"]));
-    const ownerIds = [...ids.plant, ...ids.task, ...ids.chat];
+    const ownerIds = Object.values(ids).flat();
     for (const url of urls.filter((u) => u !== "/api/events")) {
       const res = await send(other, "GET", url);
       const where = `GET ${url} as another gardener answered ${res.statusCode} ${res.body.slice(0, 2000)}`;
       expect.soft(res.statusCode, where).toBeLessThan(500);
-      for (const id of ownerIds) {
+      for (const id of [...ownerIds, ...secrets]) {
         expect
           .soft(res.body.includes(id), `${where}\nit shows the owner's record ${id}`)
           .toBe(false);
@@ -303,9 +418,12 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
   });
 
   it("lets the owner make the same requests (so each 404 was about whose record it is)", async () => {
-    // Reads and changes first, deletions last; tasks before the plants they may belong to.
+    // Reads and changes first, deletions last; tasks before the plants they may belong to, and
+    // a plant's photo before the plant.
     const order = (r: ApiRoute) =>
-      (r.method === "DELETE" ? 10 : 0) + (Object.values(kindOf(r) ?? {}).includes("plant") ? 1 : 0);
+      (r.method === "DELETE" ? 10 : 0) +
+      (Object.values(kindOf(r) ?? {}).includes("plant") ? 1 : 0) +
+      (r.method === "DELETE" && /\{[^}]+\}$/.test(r.path) ? 5 : 0);
     const sorted = [...matrix].sort((x, y) => order(x) - order(y));
     for (const route of sorted) {
       const values = Object.fromEntries(

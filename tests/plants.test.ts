@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renameInTitle } from "../src/core/garden";
 import type { Database } from "../src/server/db/schema";
-import { deletePlantWithChildren } from "../src/server/features/garden/plants-repository";
+import {
+  deletePlantWithChildren,
+  updatePlantAndMilestones,
+} from "../src/server/features/garden/plants-repository";
 import type { PlanProvider } from "../src/server/providers/ai/plan-provider";
 import {
   type Client,
@@ -92,7 +96,6 @@ describe.each(dialects)("plants API on %s", (dialect) => {
       status: "active",
       aiPlanVersion: 1,
       imageUrl: null,
-      milestones: [],
     });
     expect(summary(tasks)).toEqual(TOMATO_TASKS);
     expect(tasks.every((task: { priority: number }) => task.priority === 2)).toBe(true);
@@ -113,6 +116,27 @@ describe.each(dialects)("plants API on %s", (dialect) => {
       expect(stages[i].endDate).toBe(shiftDate(stages[i].startDate, stages[i].durationDays - 1));
     }
     expect(plant.timeline.eta).toBe(shiftDate(PLANTED, 149));
+    // One milestone per stage, planned on the stage's first day; none reached before planting.
+    expect(
+      plant.milestones.map((m: { title: string; stage: string; date: string }) => [
+        m.title,
+        m.stage,
+        m.date,
+      ]),
+    ).toEqual(
+      stages.map((s: { name: string; startDate: string }) => [
+        s.name.charAt(0).toUpperCase() + s.name.slice(1),
+        s.name,
+        s.startDate,
+      ]),
+    );
+    expect(plant.milestones[0]).toMatchObject({
+      plantId: plant.id,
+      name: "Germination",
+      reachedAt: null,
+      fromAt: `${PLANTED}T00:00:00.000Z`,
+      toAt: `${shiftDate(PLANTED, 7)}T00:00:00.000Z`,
+    });
 
     const waterTask = tasks.find((task: TaskJson) => task.title === "Water Tomato");
     expect(plant.nextTaskId).toBe(waterTask.id);
@@ -144,9 +168,12 @@ describe.each(dialects)("plants API on %s", (dialect) => {
     expect(seedling).toMatchObject({ current: true, progress: 2 / 32 });
     expect(plant.timeline.stages[0]).toMatchObject({ current: false, progress: 1 });
 
+    // A plant said to be vegetative is dated back by the stages before, so it is vegetative today.
     const given = await addTomato({ plantingDate: today, stage: "Vegetative" });
     expect(given.plant.stage).toBe("Vegetative");
-    expect(given.plant.currentStage).toBe("germination");
+    expect(given.plant.currentStage).toBe("vegetative");
+    expect(given.plant.timeline.stages[2]).toMatchObject({ name: "vegetative", startDate: today });
+    expect(given.plant.plantingDate < today).toBe(true);
   });
 
   it("makes a custom plant from a name the catalogue does not know, and finds aliases", async () => {
@@ -273,6 +300,79 @@ describe.each(dialects)("plants API on %s", (dialect) => {
     expect(cleared.json()).toMatchObject({ notes: null, stage: null, stageStartedAt: null });
   });
 
+  it("renames the plant in its pending task titles, in one transaction, and nowhere else", async () => {
+    const { plant, tasks } = await addTomato();
+    const { plant: other } = await addTomato();
+    const water = tasks.find((task: TaskJson) => task.title === "Water Tomato");
+    const done = await api.post(`/api/tasks/${water.id}/complete`);
+    expect(done.statusCode).toBe(200);
+    const own = await api.post("/api/tasks", {
+      title: "Tie tomato to the stake; Tomatoes need it",
+      dueDate: PLANTED,
+      plantId: plant.id,
+    });
+    expect(own.statusCode).toBe(201);
+    const pendingTitles = async (plantId: string) =>
+      (await api.get(`/api/tasks?status=pending&plantId=${plantId}&limit=500`))
+        .json()
+        .tasks.map((task: TaskJson) => task.title)
+        .sort();
+
+    const res = await api.patch(`/api/plants/${plant.id}`, { name: "San Marzano" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tasks.map((task: TaskJson) => task.title)).toContain("Water San Marzano");
+    expect(await pendingTitles(plant.id)).toEqual(
+      [
+        "Water San Marzano",
+        "Pest watch: check under leaves",
+        "Remove yellow or dead leaves",
+        "Feed with fertiliser",
+        "Prune suckers and lower leaves",
+        "Harden off seedlings outdoors",
+        "Transplant seedlings outdoors",
+        "Check San Marzano for harvest",
+        "Tie San Marzano to the stake; Tomatoes need it",
+      ].sort(),
+    );
+    // The task done under the old name keeps it; the other tomato's tasks are its own.
+    const completed = (await api.get(`/api/tasks?status=completed&plantId=${plant.id}`)).json();
+    expect(completed.tasks.map((task: TaskJson) => task.title)).toEqual(["Water Tomato"]);
+    expect(await pendingTitles(other.id)).toContain("Water Tomato");
+    expect(await pendingTitles(other.id)).toContain("Check Tomato for harvest");
+
+    // The titles change in the plant update's own transaction.
+    const statements: string[] = [];
+    const db = new Kysely<Database>({
+      dialect: t.database.sqlite
+        ? new SqliteDialect({ database: t.database.sqlite })
+        : new PostgresDialect({ pool: t.database.pool as never }),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
+    });
+    const renamed = await updatePlantAndMilestones(
+      db,
+      user.id,
+      other.id,
+      { name: "Roma" },
+      null,
+      (oldName, pending) =>
+        pending.map((task) => ({ id: task.id, title: renameInTitle(task.title, oldName, "Roma") })),
+    );
+    expect(renamed).toBe(true);
+    expect(statements[0]).toMatch(/^begin/i);
+    expect(statements.filter((sql) => /^update "tasks"/.test(sql)).length).toBeGreaterThan(0);
+    expect(statements.findLast((sql) => /^update "plants"/.test(sql))).toBeDefined();
+    expect(statements.at(-1)).toMatch(/^commit/i);
+    const stored = await db
+      .selectFrom("tasks")
+      .select("title")
+      .where("plant_id", "=", other.id)
+      .where("status", "=", "pending")
+      .execute();
+    expect(stored.map((row) => row.title)).toContain("Water Roma");
+  });
+
   it("deletes a plant with all its tasks and milestones and leaves other plants alone", async () => {
     const { plant } = await addTomato();
     const { plant: keep } = await addTomato({ name: "Keep me" });
@@ -318,9 +418,11 @@ describe.each(dialects)("plants API on %s", (dialect) => {
       )
       .execute();
     const keptBefore = (await api.get(`/api/plants/${keep.id}`)).json();
-    expect(keptBefore.milestones).toEqual([
+    // "Keep me" is a custom plant: four generic stages, and the milestone added here.
+    expect(keptBefore.milestones).toHaveLength(5);
+    expect(keptBefore.milestones).toContainEqual(
       expect.objectContaining({ plantId: keep.id, name: "First flower", fromAt: now, toAt: null }),
-    ]);
+    );
 
     const res = await api.del(`/api/plants/${plant.id}`);
     expect(res.statusCode).toBe(204);

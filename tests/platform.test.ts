@@ -32,6 +32,10 @@ const TABLES = [
   "identifications",
   "usage",
   "weather_cache",
+  "app_settings",
+  "push_subscriptions",
+  "reminder_sends",
+  "calendar_tokens",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {
@@ -108,6 +112,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
         "0002-list-order-indexes",
         "0003-plant-task-order-index",
         "0004-message-sources",
+        "0005-images",
+        "0006-milestones-and-checklists",
+        "0007-reminders",
       ]);
     } finally {
       for (const h of handles) await h.db.destroy();

@@ -189,7 +189,7 @@ describe("zones API", () => {
     await t.close();
   });
 
-  it("answers a lower-48 ZIP from the 2023 map without a session", async () => {
+  it("answers a lower-48 ZIP from the 2023 map, with its town, without a session", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/zones/10001" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -198,6 +198,7 @@ describe("zones API", () => {
       trange: "5 to 10",
       zonetitle: "7b: 5 to 10",
       map: "2023",
+      place: "New York, NY",
     });
   });
 
@@ -206,6 +207,7 @@ describe("zones API", () => {
     expect(hawaii.statusCode).toBe(200);
     expect(hawaii.json().map).toBe("2012");
     expect(hawaii.json().zonetitle).toBe(`${hawaii.json().zone}: ${hawaii.json().trange}`);
+    expect(hawaii.json().place).toBe("Honolulu, HI");
   });
 
   it("answers 404 for an unknown ZIP and 400 for a malformed one", async () => {

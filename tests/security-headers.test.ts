@@ -48,4 +48,18 @@ describe("security headers", () => {
       "frame-src https://forms.example.org;",
     );
   });
+
+  it("lets Plant ID's report-issue and contact forms be framed too, each origin once", async () => {
+    const headers = await headersOf(
+      {
+        FEEDBACK_FORM_URL: "https://forms.example.org/f/123",
+        BUG_REPORT_URL: "https://forms.example.org/f/456",
+        CONTACT_FORM_URL: "https://contact.example.net/form",
+      },
+      "/api/health",
+    );
+    expect(String(headers["content-security-policy"])).toContain(
+      "frame-src https://forms.example.org https://contact.example.net;",
+    );
+  });
 });

@@ -75,6 +75,7 @@ const config = loadConfig({
   LOG_LEVEL: "warn",
   // The bench is one client hammering one server: the per-address API ceiling would cut it short.
   API_RATE_LIMIT_MAX: "100000000",
+  IDENTIFY_PER_MINUTE: "100000000",
   TENDRIL_DATA_DIR: dataDir,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   PUBLIC_URL: "http://127.0.0.1",

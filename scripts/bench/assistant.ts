@@ -1,17 +1,11 @@
 import fs from "node:fs";
 import { dataPath } from "../../src/server/lib/paths";
 import { startSeededGardener } from "../assistant/seeded-gardener";
+import { percentile } from "./percentile";
 
 /** Issue "assistant": built-in reply p50 ≤ 150 ms, first streamed delta ≤ 300 ms, on this machine. */
 const BUDGET_P50_MS = 150;
 const BUDGET_FIRST_DELTA_MS = 300;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
 
 /**
  * Asks every question of tests/eval once as a seeded gardener over loopback HTTP (after one

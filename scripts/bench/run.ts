@@ -5,6 +5,7 @@ import { benchAssistant } from "./assistant";
 import { INITIAL_JS_BUDGET_KB, initialJsForHome } from "./bundle";
 import { startServer, stopServers } from "./children";
 import { type LoadResult, runLoad } from "./load";
+import { benchPlantId } from "./plant-id";
 import { printTable } from "./table";
 
 /**
@@ -83,6 +84,7 @@ function reportInitialJs() {
 async function main() {
   reportInitialJs();
   await benchAssistant();
+  await benchPlantId();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-bench-"));
   try {
     const seedStart = performance.now();

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Agent } from "node:https";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/routes";
@@ -15,40 +12,63 @@ import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
 import { frameworkErrors, registerErrorHandler } from "./error-handler";
+import { ExportService } from "./features/account-data/export-service";
+import { type ImportedChanges, ImportService } from "./features/account-data/import-service";
+import { deleteAccountRoutes, exportRoutes, importRoutes } from "./features/account-data/routes";
 import { appConfigRoutes } from "./features/app-config/routes";
+import { calendarFeedRoutes, calendarUrlRoutes } from "./features/calendar/routes";
+import { CalendarService } from "./features/calendar/service";
 import { catalogue } from "./features/catalogue/catalogue";
 import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
-import { ChatService } from "./features/chat/service";
+import { type ChatChange, ChatService } from "./features/chat/service";
 import { type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
 import { taskRoutes } from "./features/garden/tasks-routes";
 import { TaskService } from "./features/garden/tasks-service";
+import { growAlongRoutes } from "./features/grow-along/routes";
+import { GrowAlongService } from "./features/grow-along/service";
+import { identificationRoutes } from "./features/identification/routes";
+import { IdentificationService } from "./features/identification/service";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
 import { quotaRoutes } from "./features/quota/routes";
+import { pushRoutes, unsubscribeRoutes } from "./features/reminders/routes";
+import { startReminderScheduler } from "./features/reminders/scheduler";
+import { ReminderService } from "./features/reminders/service";
+import { vapidKeys } from "./features/reminders/vapid-keys";
 import { cachedWeatherForPlans } from "./features/weather/current-for-plans";
 import { frostStations } from "./features/weather/frost-stations";
 import { weatherCacheRoutes, weatherRoutes } from "./features/weather/routes";
 import { WeatherService } from "./features/weather/service";
+import { workflowRoutes } from "./features/workflows/routes";
+import { type WorkflowChange, WorkflowService } from "./features/workflows/service";
+import { workflowTemplates } from "./features/workflows/templates";
 import { zoneRoutes } from "./features/zones/routes";
 import { zoneLookup } from "./features/zones/service";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
+import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
 import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
 import { registerWebApp } from "./lib/web-static";
 import { type Assistant, createAssistants } from "./providers/ai";
+import { knowledgeBase } from "./providers/ai/knowledge/knowledge-base";
 import type { PlanProvider } from "./providers/ai/plan-provider";
 import { createMailer, type Mailer } from "./providers/email";
 import { trackInFlight } from "./providers/email/in-flight";
+import { createPlantIdentifier } from "./providers/plant-id";
+import { createOfflineIdentifier } from "./providers/plant-id/offline";
+import type { PlantIdentifier } from "./providers/plant-id/plant-identifier";
+import { createWebPushSender } from "./providers/push/web-push-sender";
 import { createWeatherProviders } from "./providers/weather";
-import type { ChangeBus } from "./realtime/bus";
+import type { ChangeBus, ChangeType } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
 import { eventsRoute } from "./realtime/events-route";
 
@@ -56,6 +76,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Live changes of each user, fanned out to their open /api/events streams. */
     changes: ChangeBus;
+    /** The daily reminders (push and e-mail); tests call `runOnce(now)` instead of the timer. */
+    reminders: ReminderService;
   }
 }
 
@@ -66,6 +88,10 @@ export interface AppOverrides {
   planProvider?: PlanProvider;
   /** Replaces the configured assistant (tests pass one built on a fake LLM server). */
   assistant?: Assistant;
+  /** Replaces the configured plant identifier (tests pass a stub or one on fake servers). */
+  plantIdentifier?: PlantIdentifier;
+  /** The https agent Web Push uses (tests trust their push service stand-in's certificate). */
+  pushAgent?: Agent;
 }
 
 /** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
@@ -127,16 +153,30 @@ export async function buildApp(
   // (below), on other instances when the change reaches them through the bus.
   const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
   changes.subscribeAll((event) => gardenReads.invalidate(event.userId, scopesChangedBy(event)));
-  const publish: PublishChange = (change) => {
+  const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {
     gardenReads.invalidate(change.userId, scopesChangedBy(change));
     changes
       .publish(change)
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
   };
+  const publish: PublishChange = publishLive;
   const crops = catalogue();
   const assistants = createAssistants(config, crops, log);
   const assistant = overrides.assistant ?? assistants.assistant;
   const planProvider = overrides.planProvider ?? assistant;
+  const plantIdentifier =
+    overrides.plantIdentifier ?? createPlantIdentifier(config, log, createOfflineIdentifier());
+  app.addHook("onClose", async () => {
+    await plantIdentifier.close?.();
+  });
+  const identifications = new IdentificationService({
+    database,
+    identifier: plantIdentifier,
+    catalogue: crops,
+    knowledge: knowledgeBase(),
+    assistant,
+    log,
+  });
   const plants = new PlantService(
     database.db,
     crops,
@@ -144,9 +184,60 @@ export async function buildApp(
     log,
     publish,
     cachedWeatherForPlans(database.db),
+    (userId, id) => identifications.forPlant(userId, id),
   );
   const tasks = new TaskService(database.db, publish);
-  const chats = new ChatService(database, assistant, tasks, crops, log);
+  const chats = new ChatService(database, assistant, tasks, crops, log, publishLive);
+  const reminders = new ReminderService({
+    db: database.db,
+    push: createWebPushSender({
+      keys: await vapidKeys(database.db, config.reminders.vapid),
+      subject: config.reminders.vapidSubject,
+      log,
+      ...(overrides.pushAgent ? { agent: overrides.pushAgent } : {}),
+    }),
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  app.decorate("reminders", reminders);
+  const scheduler = startReminderScheduler(
+    () => reminders.runOnce(),
+    config.reminders.intervalSeconds,
+    log,
+  );
+  // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
+  app.addHook("onClose", () => scheduler.stop());
+  const calendar = new CalendarService(database.db, config.publicUrl);
+  const exports = new ExportService(database.db, (userId) => profiles.get(userId));
+  const imports = new ImportService({
+    db: database.db,
+    dialect: database.dialect,
+    zones: zoneLookup,
+    imported: (change: ImportedChanges) => {
+      // Every cached read of the gardener here. One event per kind of record tells open tabs;
+      // on other instances plant.created drops the plant list, task.created the task lists and
+      // plant.updated the pages of plants that existed before (new plants were never cached).
+      gardenReads.invalidate(change.userId);
+      for (const plantId of change.touchedPlantIds) {
+        publish({ userId: change.userId, type: "plant.updated", id: plantId });
+      }
+      const first: [ChangeType, string | undefined][] = [
+        ["plant.created", change.plantIds[0]],
+        ["task.created", change.taskIds[0]],
+        ["chat.updated", change.chatIds[0]],
+        ["workflow.updated", change.workflowIds[0]],
+      ];
+      for (const [type, id] of first) {
+        if (!id) continue;
+        changes
+          .publish({ userId: change.userId, type, id })
+          .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
+      }
+    },
+  });
+  const growAlong = new GrowAlongService(assistant, crops, log);
+  const workflows = new WorkflowService(database, workflowTemplates(), publishLive);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -157,14 +248,14 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   // Set as the request arrives (a callback hook costs no promise), so every reply carries them.
   const setSecurityHeaders = securityHeaders({
     publicUrl: config.publicUrl,
-    feedbackFormUrl: config.links.feedbackForm,
+    framedFormUrls: [config.links.feedbackForm, config.links.bugReport, config.links.contactForm],
   });
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
@@ -181,6 +272,8 @@ export async function buildApp(
   await app.register(appConfigRoutes(config));
   await app.register(authRoutes(auth, sessions, endSessions, config.publicUrl));
   await app.register(anonymousChatRoutes(assistants.builtIn, config.anonymousChatPerHour));
+  await app.register(calendarFeedRoutes(calendar));
+  await app.register(unsubscribeRoutes(reminders));
   await app.register(async (scope) => {
     // onRequest, so a request without a session is 401 before its body is even parsed.
     scope.addHook("onRequest", requireUser(auth, sessions));
@@ -190,8 +283,17 @@ export async function buildApp(
     await scope.register(weatherRoutes(weather));
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
+    await scope.register(plantPhotoRoutes(plants));
+    await scope.register(identificationRoutes(identifications, config.identifyPerMinute));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(chatRoutes(chats));
+    await scope.register(growAlongRoutes(growAlong));
+    await scope.register(workflowRoutes(workflows));
+    await scope.register(pushRoutes(reminders));
+    await scope.register(calendarUrlRoutes(calendar));
+    await scope.register(exportRoutes(exports));
+    await scope.register(importRoutes(imports));
+    await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -42,6 +42,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ANONYMOUS_CHAT_PER_HOUR: "-1" })).toThrow(/ANONYMOUS_CHAT_PER_HOUR/);
   });
 
+  it("limits identify-plant to 30 photos a minute per address unless IDENTIFY_PER_MINUTE says", () => {
+    expect(loadConfig({}).identifyPerMinute).toBe(30);
+    expect(loadConfig({ IDENTIFY_PER_MINUTE: "120" }).identifyPerMinute).toBe(120);
+    expect(() => loadConfig({ IDENTIFY_PER_MINUTE: "0" })).toThrow(/IDENTIFY_PER_MINUTE/);
+    expect(() => loadConfig({ IDENTIFY_PER_MINUTE: "lots" })).toThrow(/IDENTIFY_PER_MINUTE/);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });
@@ -128,5 +135,25 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ WEATHER_BASE_URL: "ftp://meteo.lan" })).toThrow(/WEATHER_BASE_URL/);
     expect(() => loadConfig({ GEOCODING_BASE_URL: "meteo" })).toThrow(/GEOCODING_BASE_URL/);
     expect(() => loadConfig({ WEATHER_TIMEOUT_MS: "soon" })).toThrow(/WEATHER_TIMEOUT_MS/);
+  });
+
+  it("turns on cloud plant identification per API key, with one timeout for both", () => {
+    expect(loadConfig({}).plantIdV3).toBeUndefined();
+    expect(loadConfig({}).plantNet).toBeUndefined();
+    expect(loadConfig({ PLANT_ID_API_KEY: "k1", PLANTNET_API_KEY: "k2" })).toMatchObject({
+      plantIdV3: { baseUrl: "https://plant.id", apiKey: "k1", timeoutMs: 10000 },
+      plantNet: { baseUrl: "https://my-api.plantnet.org", apiKey: "k2", timeoutMs: 10000 },
+    });
+    expect(
+      loadConfig({
+        PLANT_ID_API_KEY: "k1",
+        PLANT_ID_BASE_URL: "http://127.0.0.1:9000/",
+        PLANT_ID_TIMEOUT_MS: "2500",
+      }).plantIdV3,
+    ).toEqual({ baseUrl: "http://127.0.0.1:9000", apiKey: "k1", timeoutMs: 2500 });
+    expect(loadConfig({ PLANTNET_API_KEY: " " }).plantNet).toBeUndefined();
+    expect(() => loadConfig({ PLANT_ID_BASE_URL: "plant.id" })).toThrow(/PLANT_ID_BASE_URL/);
+    expect(() => loadConfig({ PLANTNET_BASE_URL: "ftp://x" })).toThrow(/PLANTNET_BASE_URL/);
+    expect(() => loadConfig({ PLANT_ID_TIMEOUT_MS: "soon" })).toThrow(/PLANT_ID_TIMEOUT_MS/);
   });
 });

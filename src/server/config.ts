@@ -11,6 +11,20 @@ const emptyToUndefined = (value: unknown) =>
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
+/** A VAPID key as web-push takes it: URL-safe base64 of `bytes` bytes. */
+const vapidKey = (name: string, bytes: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (key) => /^[A-Za-z0-9_-]+=*$/.test(key) && Buffer.from(key, "base64url").length === bytes,
+        `${name} must be URL-safe base64 of ${bytes} bytes (npx web-push generate-vapid-keys makes a pair)`,
+      )
+      .optional(),
+  );
+
 const booleanFlag = z.preprocess(
   emptyToUndefined,
   z
@@ -149,6 +163,35 @@ export const envSchema = z.object({
       .positive("AI_TIMEOUT_MS must be a whole number of milliseconds")
       .default(30000),
   ),
+  PLANT_ID_API_KEY: optionalString,
+  PLANT_ID_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "PLANT_ID_BASE_URL must be an http:// or https:// URL, e.g. https://plant.id",
+      })
+      .default("https://plant.id"),
+  ),
+  PLANTNET_API_KEY: optionalString,
+  PLANTNET_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error:
+          "PLANTNET_BASE_URL must be an http:// or https:// URL, e.g. https://my-api.plantnet.org",
+      })
+      .default("https://my-api.plantnet.org"),
+  ),
+  PLANT_ID_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds" })
+      .int("PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds")
+      .positive("PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds")
+      .default(10000),
+  ),
   ANONYMOUS_CHAT_PER_HOUR: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -158,6 +201,44 @@ export const envSchema = z.object({
       .int("ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
       .min(0, "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
       .default(30),
+  ),
+  IDENTIFY_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1" })
+      .int("IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1")
+      .min(1, "IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1")
+      .default(30),
+  ),
+  VAPID_PUBLIC_KEY: vapidKey("VAPID_PUBLIC_KEY", 65),
+  VAPID_PRIVATE_KEY: vapidKey("VAPID_PRIVATE_KEY", 32),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/,
+        "VAPID_SUBJECT must be a mailto: address or an https:// URL",
+      )
+      .optional(),
+  ),
+  REMINDERS_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({
+        error:
+          "REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)",
+      })
+      .int("REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)")
+      .min(
+        0,
+        "REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)",
+      )
+      .max(
+        3600,
+        "REMINDERS_INTERVAL_SECONDS must be at most 3600 (reminders are checked at least hourly)",
+      )
+      .default(60),
   ),
 });
 
@@ -199,6 +280,41 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Signed-out chat messages allowed per client address per hour; 0 turns it off. */
   anonymousChatPerHour: number;
+  /** Photos one client address may send to identify-plant per minute. */
+  identifyPerMinute: number;
+  /**
+   * Cloud plant identification (Plant.id v3, Pl@ntNet), asked when the offline model is unsure;
+   * each undefined until its API key is set. One timeout (PLANT_ID_TIMEOUT_MS) for both.
+   */
+  plantIdV3: CloudPlantIdConfig | undefined;
+  plantNet: CloudPlantIdConfig | undefined;
+  reminders: {
+    /** How often each instance looks for reminders to send; 0 = never (tests call runOnce). */
+    intervalSeconds: number;
+    /** VAPID keys from the environment; undefined = generated once and kept in the database. */
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    /** The contact push services may use (mailto: or https:). */
+    vapidSubject: string;
+  };
+}
+
+export interface CloudPlantIdConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+/**
+ * VAPID_SUBJECT's default: MAIL_FROM's address, unless that is a made-up local one and
+ * PUBLIC_URL is https (push services may want to reach the operator).
+ */
+export function defaultVapidSubject(mailFrom: string, publicUrl: string): string {
+  const address = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  const domain = address.split("@")[1] ?? "";
+  if (publicUrl.startsWith("https://") && (!domain.includes(".") || !address.includes("@"))) {
+    return publicUrl;
+  }
+  return `mailto:${address.includes("@") ? address : "tendril@localhost"}`;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +361,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("AI_MODEL is required with AI_BASE_URL (the model name, e.g. llama3.1)");
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const vapid = pairOrNothing(
+    ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
+    [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY],
+  );
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -312,5 +432,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     anonymousChatPerHour: env.ANONYMOUS_CHAT_PER_HOUR,
+    identifyPerMinute: env.IDENTIFY_PER_MINUTE,
+    plantIdV3: env.PLANT_ID_API_KEY
+      ? {
+          baseUrl: env.PLANT_ID_BASE_URL.replace(/\/+$/, ""),
+          apiKey: env.PLANT_ID_API_KEY,
+          timeoutMs: env.PLANT_ID_TIMEOUT_MS,
+        }
+      : undefined,
+    plantNet: env.PLANTNET_API_KEY
+      ? {
+          baseUrl: env.PLANTNET_BASE_URL.replace(/\/+$/, ""),
+          apiKey: env.PLANTNET_API_KEY,
+          timeoutMs: env.PLANT_ID_TIMEOUT_MS,
+        }
+      : undefined,
+    reminders: {
+      intervalSeconds: env.REMINDERS_INTERVAL_SECONDS,
+      vapid: vapid && { publicKey: vapid[0], privateKey: vapid[1] },
+      vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.MAIL_FROM, publicUrl),
+    },
   };
 }

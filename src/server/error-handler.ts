@@ -23,6 +23,13 @@ const messageByFastifyCode: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
 };
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The message of a 413 for a body over the route's bodyLimit (it says what is accepted). */
+    tooLargeMessage?: string;
+  }
+}
+
 function body(code: ErrorCode, message: string, issues?: ErrorBody["error"]["issues"]): ErrorBody {
   return { error: issues?.length ? { code, message, issues } : { code, message } };
 }
@@ -52,7 +59,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? "invalid_request";
       const message =
-        messageByFastifyCode[error.code] ?? error.message ?? "The request is not valid.";
+        (error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? request.routeOptions.config?.tooLargeMessage
+          : undefined) ??
+        messageByFastifyCode[error.code] ??
+        error.message ??
+        "The request is not valid.";
       return reply.status(status).send(body(code, message));
     }
     request.log.error({ err: error }, "request failed");

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serveOnLoopback } from "./loopback-server";
 
 /**
  * A fake Open-Meteo on loopback: the forecast API (/v1/forecast) and the geocoding API
@@ -406,21 +407,11 @@ export async function startFakeOpenMeteo(
     send(res, status, fake.body === undefined ? body : fake.body);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) =>
-      send(res, 500, { error: true, reason: String(error) }),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const served = await serveOnLoopback(handle, (res, error) =>
+    send(res, 500, { error: true, reason: String(error) }),
+  );
+  fake.url = served.url;
+  fake.close = served.close;
   return fake;
 }
 

@@ -61,7 +61,9 @@ interface Operation {
 
 /**
  * API.md Conventions: every route under /api needs a session except these (plus /api/app-config,
- * the web app's start-up settings, and the calendar feed, whose URL token is the secret).
+ * the web app's start-up settings; the calendar feed, whose URL token is the secret; and the
+ * e-mail digest's unsubscribe link, whose token is the secret and which mail clients POST to
+ * without a session, RFC 8058).
  */
 export function isPublicPath(path: string): boolean {
   return (
@@ -72,6 +74,7 @@ export function isPublicPath(path: string): boolean {
       "/api/app-config",
       // Signed-out chat (local chats): the built-in engine, rate-limited per address.
       "/api/gardening/chat/anonymous",
+      "/api/reminders/unsubscribe",
     ].includes(path) ||
     ["/api/auth/", "/api/zones/", "/api/catalogue/", "/api/calendar/"].some((prefix) =>
       path.startsWith(prefix),
@@ -127,7 +130,14 @@ export async function discoverRoutes(): Promise<ApiRoute[]> {
   }
 }
 
-export type RecordKind = "plant" | "task" | "chat";
+export type RecordKind =
+  | "plant"
+  | "task"
+  | "chat"
+  | "identification"
+  | "image"
+  | "workflow"
+  | "workflowItem";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -139,17 +149,35 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/plants/{id}": "plant",
   "/api/tasks/{id}": "task",
   "/api/chats/{id}": "chat",
+  "/api/identifications/{id}": "identification",
+  "/api/workflows/{id}": "workflow",
+  "/api/workflows/{id}/items/{itemId}": "workflowItem",
+};
+
+/**
+ * Path parameters of signed-in routes that name no one's record, with a real value each: the
+ * ownership matrix leaves these routes out and the fuzzer aims at the value or at random text.
+ */
+export const FIXED_PARAMS: Record<string, string> = {
+  "/api/gardening/care/{provider}": "catalogue",
 };
 
 /** Real values for the path parameters of routes that need no session (not anyone's records). */
 export const PUBLIC_PARAMS: Record<string, string> = {
   "/api/zones/{zip}": "94110",
   "/api/catalogue/crops/{slug}": "tomato",
+  // Nobody's feed; tests/fuzz-routes.test.ts puts its gardener's real token here.
+  "/api/calendar/{token}": "no-such-calendar-token",
 };
 
 function upToParam(path: string, param: string): string {
   const at = path.indexOf(`{${param}}`);
   return path.slice(0, at + param.length + 2);
+}
+
+/** The fixed value of a signed-in route's parameter that names no record, if it is one. */
+export function fixedParam(path: string, param: string): string | undefined {
+  return FIXED_PARAMS[upToParam(path, param)];
 }
 
 /** The record kind a path parameter names; throws a message saying what to add when unknown. */
@@ -160,7 +188,8 @@ export function paramKind(path: string, param: string): RecordKind {
     throw new Error(
       `${path}: the tests do not know what {${param}} names. Add "${key}": "<record kind>" to ` +
         "ID_PARAMS in tests/support/api-routes.ts (and create such a record in the ownership " +
-        "matrix's and the fuzzer's gardens), so this route is checked for ownership and fuzzed.",
+        "matrix's and the fuzzer's gardens), so this route is checked for ownership and fuzzed " +
+        "(or to FIXED_PARAMS, with a real value, when it names no one's record).",
     );
   }
   return kind;
@@ -201,7 +230,12 @@ export function fillPath(path: string, values: Record<string, string>): string {
 }
 
 /** Values the schema cannot tell (a date is only `type: string` once zod's refinements go). */
+/** A real photo (a 32×24 JPEG), so a fuzzed identification gets past the photo checks. */
+export const TINY_JPEG_BASE64 =
+  "/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAYACADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAQF/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AmAQskAAAAAB//9k=";
+
 const PLAUSIBLE_BY_NAME: Record<string, unknown> = {
+  images: [TINY_JPEG_BASE64],
   zip: "94110",
   plantingDate: PLANTED,
   dueDate: PLANTED,

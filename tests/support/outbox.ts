@@ -23,9 +23,12 @@ export async function waitForMail(
   throw new Error("no matching e-mail arrived in the outbox");
 }
 
-/** Undoes quoted-printable soft line breaks so links can be read out of a message. */
+/** Undoes quoted-printable (soft line breaks and =XX bytes) so a message can be read. */
 export function decodeQuotedPrintable(eml: string): string {
+  // Each =XX is one byte of UTF-8 text: a run of them is decoded together, so "—" comes out whole.
   return eml
     .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+      Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"),
+    );
 }

@@ -66,6 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     PUBLIC_URL: url,
     LOG_LEVEL: "warn",
     API_RATE_LIMIT_MAX: "100000",
+    IDENTIFY_PER_MINUTE: "100000",
     ...env,
   });
   const deadline = Date.now() + 60_000;

@@ -62,10 +62,14 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     PUBLIC_URL: "http://localhost:3000",
     AUTH_RATE_LIMIT_MAX: "1000",
     API_RATE_LIMIT_MAX: "100000",
+    // Tests of other things send many photos; the limit's own test sets it low.
+    IDENTIFY_PER_MINUTE: "100000",
     // No test reaches the internet: weather tests pass their fake Open-Meteo instead.
     WEATHER_BASE_URL: "http://127.0.0.1:1",
     GEOCODING_BASE_URL: "http://127.0.0.1:1",
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    // Tests run the reminders themselves (app.reminders.runOnce) at the instant they choose.
+    REMINDERS_INTERVAL_SECONDS: "0",
     ...env,
   });
 }
@@ -95,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * schema migrated, as in production). They share a data folder, so they share the generated session
  * secret as AUTH_SECRET would make them. Needs TEST_DATABASE_URL.
  */
-export async function twoInstancesOnPostgres() {
+export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "database"> = {}) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-two-"));
@@ -105,7 +109,7 @@ export async function twoInstancesOnPostgres() {
   for (let i = 0; i < 2; i++) {
     const database = openDatabase({ databaseUrl: url, dataDir, pgSchema: schema.schema });
     databases.push(database);
-    apps.push(await buildApp(testConfig(dataDir), { database }));
+    apps.push(await buildApp(testConfig(dataDir), { ...overrides, database }));
   }
   return {
     apps: apps as [FastifyInstance, FastifyInstance],

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../src/server/db/schema";
 import { gardenRows } from "./garden";
@@ -10,22 +11,40 @@ const byJson = <T>(rows: T[]) =>
 
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
- * identifications, usage and cached weather — in a stable order, for "nothing changed" checks.
+ * identifications, photos, usage, cached weather, push subscriptions, the calendar token and
+ * reminders sent — in a stable order, for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
-  const [garden, user, profile, chats, messages, workflows, identifications, usage, weather] =
-    await Promise.all([
-      gardenRows(db, userId),
-      db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
-      db.selectFrom("profile").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("chats").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("messages").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("workflows").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("identifications").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("usage").selectAll().where("user_id", "=", userId).execute(),
-      db.selectFrom("weather_cache").selectAll().where("user_id", "=", userId).execute(),
-    ]);
+  const [
+    garden,
+    user,
+    profile,
+    chats,
+    messages,
+    workflows,
+    identifications,
+    usage,
+    weather,
+    images,
+    pushSubscriptions,
+    calendarTokens,
+    reminderSends,
+  ] = await Promise.all([
+    gardenRows(db, userId),
+    db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
+    db.selectFrom("profile").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("chats").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("messages").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("workflows").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("identifications").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("usage").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("weather_cache").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("images").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("calendar_tokens").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("reminder_sends").selectAll().where("user_id", "=", userId).execute(),
+  ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
     ? await db
@@ -45,6 +64,16 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     identifications: byJson(identifications),
     usage: byJson(usage),
     weather: byJson(weather),
+    // Photos by a digest of their bytes: equal digests, identical photos.
+    images: byJson(
+      images.map(({ bytes, ...rest }) => ({
+        ...rest,
+        bytes: createHash("sha256").update(bytes).digest("hex"),
+      })),
+    ),
+    pushSubscriptions: byJson(pushSubscriptions),
+    calendarTokens: byJson(calendarTokens),
+    reminderSends: byJson(reminderSends),
   };
 }
 

@@ -131,7 +131,11 @@ function transplantTasks(input: GeneratePlanInput, stages: readonly StagePlanEnt
   ];
 }
 
-function planTasks(
+/**
+ * The plan's care tasks for these stages: the baseline rules, transplanting, feeding, lights,
+ * harvest checks and the pest and leaf checks every plan gets; one task per title, by due day.
+ */
+export function planTasks(
   input: GeneratePlanInput,
   name: string,
   stages: readonly StagePlanEntry[],
@@ -202,15 +206,16 @@ function planTasks(
   }));
 }
 
-function range(r: NumberRange): string {
+/** "2–3.5", or "6" when both ends are equal. */
+export function formatRange(r: NumberRange): string {
   return r.min === r.max ? `${r.min}` : `${r.min}–${r.max}`;
 }
 
 function hydroponicTip(crop: PlanCrop | null): string {
   const ec = crop?.hydroponic.ec ?? null;
   const ph = crop?.hydroponic.ph ?? null;
-  const phText = ph ? range(ph) : "5.8–6.2";
-  if (ec) return `Keep EC at ${range(ec)} ${EC_UNIT} and pH at ${phText}.`;
+  const phText = ph ? formatRange(ph) : "5.8–6.2";
+  if (ec) return `Keep EC at ${formatRange(ec)} ${EC_UNIT} and pH at ${phText}.`;
   return `Keep pH at ${phText} and check EC/PPM after every top-up.`;
 }
 

@@ -8,6 +8,8 @@ import {
   newTask,
   nextTask,
   normalizeRepeat,
+  renameInTitle,
+  repeatPhrase,
   sortTasks,
   type Task,
   UPCOMING_WINDOW_DAYS,
@@ -93,14 +95,26 @@ describe("groupTasks", () => {
     expect(ids(groups.today)).toEqual(["today"]);
   });
 
-  it("puts today+1 .. today+7 and undated tasks in upcoming, undated last", () => {
-    expect(ids(groups.upcoming)).toEqual(["plus1", "plus7", "undated"]);
+  it("puts today's tasks, today+1 .. today+7 and undated tasks in upcoming, undated last", () => {
+    expect(ids(groups.upcoming)).toEqual(["today", "plus1", "plus7", "undated"]);
+  });
+
+  it("keeps overdue tasks out of upcoming (yesterday is not within the window)", () => {
+    expect(ids(groups.upcoming)).not.toContain("yesterday");
+    expect(ids(groups.upcoming)).not.toContain("long-ago");
   });
 
   it("leaves out today+8 and completed tasks", () => {
     const all = [...groups.overdue, ...groups.today, ...groups.upcoming];
     expect(ids(all)).not.toContain("plus8");
     expect(ids(all)).not.toContain("done");
+  });
+
+  it("with only today's tasks, Today and Upcoming list the same ones", () => {
+    const only = groupTasks([today], TODAY);
+    expect(ids(only.today)).toEqual(["today"]);
+    expect(ids(only.upcoming)).toEqual(["today"]);
+    expect(only.overdue).toEqual([]);
   });
 
   it("returns empty groups for no tasks", () => {
@@ -111,6 +125,49 @@ describe("groupTasks", () => {
     const late = task({ id: "late", dueDate: "2026-06-16", createdAt: "2026-06-02T00:00:00Z" });
     const early = task({ id: "early", dueDate: "2026-06-16", createdAt: "2026-06-01T00:00:00Z" });
     expect(ids(groupTasks([late, early], TODAY).upcoming)).toEqual(["early", "late"]);
+  });
+});
+
+describe("renameInTitle", () => {
+  it.each([
+    ["Water Tomato", "Tomato", "Cherry tomato", "Water Cherry tomato"],
+    ["Check Tomato for harvest", "Tomato", "San Marzano", "Check San Marzano for harvest"],
+    ["check tomato leaves", "Tomato", "Roma", "check Roma leaves"],
+    ["Tomato: tie Tomato to the stake", "Tomato", "Roma", "Roma: tie Roma to the stake"],
+    ["Water Big (Red) Tomato", "Big (Red) Tomato", "Roma", "Water Roma"],
+  ])("%j, %j → %j: %j", (title, from, to, expected) => {
+    expect(renameInTitle(title, from, to)).toBe(expected);
+  });
+
+  it("changes only whole words: 'Tomatoes' and 'Basilisk' keep their names", () => {
+    expect(renameInTitle("Stake the Tomatoes", "Tomato", "Roma")).toBe("Stake the Tomatoes");
+    expect(renameInTitle("Feed Basilisk", "Basil", "Thai basil")).toBe("Feed Basilisk");
+  });
+
+  it("leaves titles without the name, and empty or same names, alone", () => {
+    expect(renameInTitle("Pest watch: check under leaves", "Tomato", "Roma")).toBe(
+      "Pest watch: check under leaves",
+    );
+    expect(renameInTitle("Water Tomato", "", "Roma")).toBe("Water Tomato");
+    expect(renameInTitle("Water Tomato", "Tomato", " ")).toBe("Water Tomato");
+    expect(renameInTitle("Water Tomato", "Tomato", "Tomato")).toBe("Water Tomato");
+  });
+
+  it("keeps a title the new name would take past 200 characters (199 → 200 is fine)", () => {
+    const fits = `${"x".repeat(192)} Tomato`;
+    expect(renameInTitle(fits, "Tomato", "Tomatoo")).toBe(`${"x".repeat(192)} Tomatoo`);
+    const tooLong = `${"x".repeat(193)} Tomato`;
+    expect(renameInTitle(tooLong, "Tomato", "Tomatoo")).toBe(tooLong);
+  });
+});
+
+describe("repeatPhrase", () => {
+  it.each([
+    [1, "every day"],
+    [2, "every 2 days"],
+    [7, "every 7 days"],
+  ])("%j → %j", (days, phrase) => {
+    expect(repeatPhrase(days)).toBe(phrase);
   });
 });
 

@@ -67,9 +67,10 @@ export interface TaskGroups {
 
 /**
  * The My Tasks sections (spec §4 "Task grouping", §9 "Upcoming window"), pending tasks only.
- * The groups do not overlap: "today's tasks" are the Today section, and Upcoming holds tasks due
- * 1 to 7 days after today (today+7 is in, today+8 is out) plus tasks with no due date. Tasks due
- * later than that appear in no group; they still show on the plant page.
+ * Overdue: due before today. Today: due today. Upcoming is the week ahead as the spec lists it,
+ * "today's tasks plus those due within 7 days": due today to today+7 (today+8 is out), then the
+ * tasks with no due date. So today's tasks are in both Today and Upcoming; tasks due later than
+ * the window appear in no group (they still show on the plant page).
  */
 export function groupTasks(tasks: readonly Task[], today: IsoDate): TaskGroups {
   const groups: TaskGroups = { overdue: [], today: [], upcoming: [] };
@@ -81,10 +82,35 @@ export function groupTasks(tasks: readonly Task[], today: IsoDate): TaskGroups {
     }
     const daysAway = daysBetween(today, task.dueDate);
     if (daysAway < 0) groups.overdue.push(task);
-    else if (daysAway === 0) groups.today.push(task);
-    else if (daysAway <= UPCOMING_WINDOW_DAYS) groups.upcoming.push(task);
+    if (daysAway === 0) groups.today.push(task);
+    if (daysAway >= 0 && daysAway <= UPCOMING_WINDOW_DAYS) groups.upcoming.push(task);
   }
   return groups;
+}
+
+/** API.md: a task title is 1 to 200 characters. */
+const TASK_TITLE_MAX = 200;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A task title after its plant is renamed from `oldName` to `newName`: every occurrence of the old
+ * name as a whole word or phrase, in any case ("Water Tomato", "check tomato leaves"), becomes the
+ * new name. "Tomatoes" does not contain the name "Tomato". A title the new name would take past
+ * 200 characters, or one without the old name, comes back unchanged.
+ */
+export function renameInTitle(title: string, oldName: string, newName: string): string {
+  const from = oldName.trim();
+  const to = newName.trim();
+  if (!from || !to || from === to) return title;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, "giu");
+  const renamed = title.replace(pattern, () => to);
+  return renamed.length > TASK_TITLE_MAX ? title : renamed;
+}
+
+/** How often a task repeats, in words: "every day", "every 3 days". */
+export function repeatPhrase(everyDays: number): string {
+  return everyDays === 1 ? "every day" : `every ${everyDays} days`;
 }
 
 /** The earliest pending task (no due date last, ties by createdAt), or null. */

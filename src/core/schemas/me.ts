@@ -1,5 +1,6 @@
 import { experienceValues, preferenceValues, unitsValues } from "../profile-values";
 import { labelledEnum } from "./enum";
+import { reminderHourSchema, timeZoneSchema } from "./reminders";
 import { z } from "./z";
 
 export {
@@ -34,6 +35,12 @@ export const meSchema = z.object({
   onboardingCompleted: z.boolean(),
   completedAt: z.string().nullable(),
   plan: z.enum(["free", "pro"]),
+  /** IANA zone of the daily reminder ("UTC" until the gardener sets one). */
+  timeZone: z.string(),
+  /** The local hour (0–23) the daily reminder goes out. */
+  reminderHour: z.number().int(),
+  /** Whether the daily reminder is also e-mailed. */
+  emailDigest: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -50,6 +57,9 @@ export const mePatchSchema = z.strictObject({
   experience: labelledEnum(experienceValues).optional(),
   preference: labelledEnum(preferenceValues).optional(),
   onboardingCompleted: z.boolean().optional(),
+  timeZone: timeZoneSchema.optional(),
+  reminderHour: reminderHourSchema.optional(),
+  emailDigest: z.boolean({ error: "emailDigest must be true or false." }).optional(),
 });
 export type MePatch = z.infer<typeof mePatchSchema>;
 
@@ -61,3 +71,7 @@ export const zoneSchema = z.object({
   map: z.enum(["2023", "2012"]),
 });
 export type Zone = z.infer<typeof zoneSchema>;
+
+/** GET /api/zones/:zip: the zone and the ZIP's town, "Phoenix, AZ" (null when unknown). */
+export const zipZoneSchema = zoneSchema.extend({ place: z.string().nullable() });
+export type ZipZone = z.infer<typeof zipZoneSchema>;

@@ -1,13 +1,12 @@
 import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
+import { growGuideSchema } from "./grow-guide";
+import { lightsValues, mediumValues, placeValues } from "./plant-setup";
 import { notesSchema, pageQuerySchema, taskSchema } from "./task";
 import { whenMissing, z } from "./z";
 
-// Spec §5 Add Plant options, lower-case on the wire.
-export const mediumValues = ["soil", "cocopeat", "hydroponics"] as const;
-export const placeValues = ["indoor", "outdoor"] as const;
-export const lightsValues = ["sun", "led"] as const;
+export { lightsValues, mediumValues, placeValues };
 export const startMethodValues = ["seed", "seedling", "cutting"] as const;
 export const plantSourceValues = ["catalogue", "custom", "identified"] as const;
 export const plantStatusValues = ["active", "archived"] as const;
@@ -69,9 +68,18 @@ export const timelineSchema = z.object({
   eta: z.string().nullable(),
 });
 
+/**
+ * API.md `Milestone`: a stage the plant is planned to reach on `date` (YYYY-MM-DD), `reachedAt`
+ * set when it gets there. Spec §3's fields stay: `name` (= title), `fromAt` and `toAt` (the
+ * stage's planned first and last day, as instants) and `createdAt`.
+ */
 export const milestoneSchema = z.object({
   id: z.string(),
   plantId: z.string(),
+  title: z.string(),
+  stage: z.string(),
+  date: z.string(),
+  reachedAt: z.string().nullable(),
   name: z.string(),
   fromAt: z.string().nullable(),
   toAt: z.string().nullable(),
@@ -121,11 +129,28 @@ export const plantCreateSchema = z.strictObject({
   plantingDate: isoDateSchema("Enter the start date (YYYY-MM-DD)."),
   stage: stageSchema.optional(),
   notes: notesSchema.optional(),
+  /** One of the gardener's stored photos (the `v` of a plant's imageUrl): copied to the plant. */
   imageId: z
     .string({ error: "imageId must be the id of an uploaded image." })
     .regex(/^[A-Za-z0-9_-]{1,100}$/, "imageId must be the id of an uploaded image.")
     .nullable()
     .optional(),
+  /**
+   * Save an identification (spec §4 Plant ID): source "identified", its names and photo, and
+   * stage "seed" unless `stage` says otherwise.
+   */
+  identificationId: z
+    .string({ error: "identificationId must be the id of one of your identifications." })
+    .min(1, "identificationId must be the id of one of your identifications.")
+    .max(100, "identificationId must be the id of one of your identifications.")
+    .nullable()
+    .optional(),
+  /**
+   * Track a Grow Along guide (POST /api/gardening/grow-guide's answer, sent back as it came):
+   * the plant starts at stage "seed" (unless `stage` says otherwise), the guide's stages are its
+   * stage plan and milestones and the guide's tasks its tasks. No plan is generated.
+   */
+  guide: growGuideSchema.optional(),
 });
 export type PlantCreate = z.infer<typeof plantCreateSchema>;
 

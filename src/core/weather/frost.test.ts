@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type FrostStation, haversineKm, nearestFrostStation, parseFrostStations } from "./frost";
+import {
+  type FrostStation,
+  frostOutlook,
+  haversineKm,
+  nearestFrostStation,
+  parseFrostStations,
+} from "./frost";
 
 // Rows copied from noaa_normals_1981_2010_freeze_32F_by_station.csv: a seasonal station, a
 // frost-free one (blank dates) and one NOAA marks undefined (-4444).
@@ -208,5 +214,31 @@ describe("nearestFrostStation", () => {
   it("omits the state when the station has none", () => {
     const result = nearestFrostStation([station("x", 0, 0, { state: "" })], { lat: 0, lon: 0 });
     expect(result?.station).toBe("X");
+  });
+});
+
+describe("frostOutlook", () => {
+  it("is seasonal when the last spring freeze comes before the first fall one", () => {
+    expect(frostOutlook("03-30", "11-08")).toEqual({
+      kind: "seasonal",
+      lastSpring: "03-30",
+      firstFall: "11-08",
+    });
+    expect(frostOutlook("01-05", "01-06")).toEqual({
+      kind: "seasonal",
+      lastSpring: "01-05",
+      firstFall: "01-06",
+    });
+  });
+
+  it("calls frost rare when the first fall freeze comes on or before the last spring one (Phoenix)", () => {
+    expect(frostOutlook("01-06", "01-03")).toEqual({ kind: "rare", from: "01-03", to: "01-06" });
+    expect(frostOutlook("01-06", "01-06")).toEqual({ kind: "rare", from: "01-06", to: "01-06" });
+  });
+
+  it("says nothing without both dates", () => {
+    expect(frostOutlook(null, "11-08")).toBeNull();
+    expect(frostOutlook("03-30", null)).toBeNull();
+    expect(frostOutlook(null, null)).toBeNull();
   });
 });

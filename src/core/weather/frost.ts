@@ -211,3 +211,25 @@ export function nearestFrostStation(
     freezePattern: nearest.freezePattern,
   };
 }
+
+/**
+ * How to put a station's median freeze dates to a gardener. Normally the last spring freeze
+ * comes months before the first fall one ("seasonal"). Where the median first "fall" freeze falls
+ * on or before the median last spring one in the calendar (Phoenix: Jan 3 and Jan 6), the first
+ * freeze of winter typically comes only after New Year and the freeze season is a short spell
+ * from `from` to `to`: frost is rare there, and "last frost Jan 6, first frost Jan 3" would
+ * read as nonsense.
+ */
+export type FrostOutlook =
+  | { kind: "seasonal"; lastSpring: string; firstFall: string }
+  | { kind: "rare"; from: string; to: string };
+
+export function frostOutlook(
+  lastSpring: string | null,
+  firstFall: string | null,
+): FrostOutlook | null {
+  if (!lastSpring || !firstFall) return null;
+  // "MM-DD" strings order as calendar days do.
+  if (firstFall <= lastSpring) return { kind: "rare", from: firstFall, to: lastSpring };
+  return { kind: "seasonal", lastSpring, firstFall };
+}

@@ -3,7 +3,9 @@ export { formatTemperature, localizeTemperatures, type TemperatureUnits } from "
 export {
   type FreezePattern,
   type FrostDates,
+  type FrostOutlook,
   type FrostStation,
+  frostOutlook,
   haversineKm,
   type LatLon,
   MAX_STATION_DISTANCE_KM,

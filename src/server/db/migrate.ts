@@ -3,6 +3,9 @@ import * as initial from "./migrations/0001-initial";
 import * as listOrderIndexes from "./migrations/0002-list-order-indexes";
 import * as plantTaskOrderIndex from "./migrations/0003-plant-task-order-index";
 import * as messageSources from "./migrations/0004-message-sources";
+import * as images from "./migrations/0005-images";
+import * as milestonesAndChecklists from "./migrations/0006-milestones-and-checklists";
+import * as reminders from "./migrations/0007-reminders";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const migrations: Record<string, Migration> = {
   "0002-list-order-indexes": listOrderIndexes,
   "0003-plant-task-order-index": plantTaskOrderIndex,
   "0004-message-sources": messageSources,
+  "0005-images": images,
+  "0006-milestones-and-checklists": milestonesAndChecklists,
+  "0007-reminders": reminders,
 };
 
 export async function migrateToLatest(

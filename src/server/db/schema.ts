@@ -32,6 +32,12 @@ export interface ProfileTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** IANA zone of the daily reminder; null until the gardener sets one (read as UTC). */
+  time_zone: string | null;
+  reminder_hour: Generated<number>;
+  email_digest: Generated<number>;
+  /** The e-mail digest's unsubscribe token, made with the first digest. */
+  digest_token: string | null;
 }
 
 export interface PlantTable {
@@ -57,7 +63,10 @@ export interface PlantTable {
   stage: string | null;
   stage_started_at: string | null;
   next_task_id: string | null;
+  /** Unused since migration 0005: the photo is `image_id`, a row of `images`. */
   image_path: string | null;
+  /** The plant's photo (an `images` row of the same user), or null. */
+  image_id: Generated<string | null>;
   location_place: string | null;
   notes: string | null;
   created_at: string;
@@ -84,10 +93,18 @@ export interface MilestoneTable {
   id: string;
   user_id: string;
   plant_id: string;
+  /** The milestone's title ("Germination"). */
   name: string;
+  /** The planned start of the stage (its first day at midnight UTC), or when it was recorded. */
   from_at: string | null;
+  /** The planned end of the stage (its last day), or null. */
   to_at: string | null;
   created_at: string;
+  /** The stage as the plant's stage plan names it; null on rows from before migration 0006. */
+  stage: Generated<string | null>;
+  /** YYYY-MM-DD: the date the stage is planned to start (or was reached, if never planned). */
+  date: Generated<string | null>;
+  reached_at: Generated<string | null>;
 }
 
 export interface ChatTable {
@@ -127,13 +144,29 @@ export interface WorkflowItemTable {
   position: number;
   title: string;
   done: Generated<number>;
+  detail: Generated<string>;
 }
 
 export interface IdentificationTable {
   id: string;
   user_id: string;
+  /** JSON: the Identification without id, imageUrl and createdAt. */
   result: string;
-  image_path: string | null;
+  /** Unused since migration 0005: the photo is `image_id`. */
+  image_path: Generated<string | null>;
+  image_id: string | null;
+  created_at: string;
+}
+
+/** A stored photo: WebP, EXIF and GPS removed, longest side at most 1024 px. */
+export interface ImageTable {
+  id: string;
+  user_id: string;
+  /** better-sqlite3 and pg both return a Buffer. */
+  bytes: Buffer;
+  mime_type: string;
+  width: number;
+  height: number;
   created_at: string;
 }
 
@@ -150,6 +183,37 @@ export interface WeatherCacheTable {
   fetched_at: string;
 }
 
+/** Server-wide settings, e.g. the generated VAPID key pair (migration 0007). */
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
+/** A browser's Web Push subscription; a browser has one endpoint, so it is the key. */
+export interface PushSubscriptionTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A daily reminder that went out: at most one per gardener and local date. */
+export interface ReminderSendTable {
+  user_id: string;
+  local_date: string;
+  sent_at: string;
+}
+
+/** The secret token of a gardener's private calendar feed. */
+export interface CalendarTokenTable {
+  user_id: string;
+  token: string;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -161,6 +225,11 @@ export interface Database {
   workflows: WorkflowTable;
   workflow_items: WorkflowItemTable;
   identifications: IdentificationTable;
+  images: ImageTable;
   usage: UsageTable;
   weather_cache: WeatherCacheTable;
+  app_settings: AppSettingTable;
+  push_subscriptions: PushSubscriptionTable;
+  reminder_sends: ReminderSendTable;
+  calendar_tokens: CalendarTokenTable;
 }

@@ -4,8 +4,11 @@ import helmet from "helmet";
 
 export interface SecurityHeaderOptions {
   publicUrl: string;
-  /** FEEDBACK_FORM_URL: the one page Tendril embeds in a frame. */
-  feedbackFormUrl: string | null;
+  /**
+   * The external forms Tendril embeds in a frame: FEEDBACK_FORM_URL (the Feedback button),
+   * BUG_REPORT_URL and CONTACT_FORM_URL (Plant ID's report-issue and contact-us modals).
+   */
+  framedFormUrls: (string | null)[];
 }
 
 /**
@@ -16,7 +19,8 @@ export interface SecurityHeaderOptions {
  * No upgrade-insecure-requests and no HSTS over plain http: a self-hosted Tendril is often reached
  * as http://192.168.x.y, where upgrading would break every request.
  */
-export function securityHeaders({ publicUrl, feedbackFormUrl }: SecurityHeaderOptions) {
+export function securityHeaders({ publicUrl, framedFormUrls }: SecurityHeaderOptions) {
+  const framed = [...new Set(framedFormUrls.flatMap((url) => (url ? [new URL(url).origin] : [])))];
   const https = publicUrl.startsWith("https://");
   const apply = helmet({
     contentSecurityPolicy: {
@@ -31,7 +35,7 @@ export function securityHeaders({ publicUrl, feedbackFormUrl }: SecurityHeaderOp
         "connect-src": ["'self'"],
         "worker-src": ["'self'"],
         "manifest-src": ["'self'"],
-        "frame-src": feedbackFormUrl ? [new URL(feedbackFormUrl).origin] : ["'none'"],
+        "frame-src": framed.length > 0 ? framed : ["'none'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

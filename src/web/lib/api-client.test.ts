@@ -108,4 +108,15 @@ describe("api client", () => {
       "x-timezone": Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
+
+  it("sends a FormData body as multipart, leaving its content-type to the browser", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    const form = new FormData();
+    form.append("image", new Blob(["x"], { type: "image/png" }), "leaf.png");
+    await apiRequest("/api/plants/p1/photo", { method: "PUT", body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.method).toBe("PUT");
+    expect(init?.headers).not.toHaveProperty("content-type");
+  });
 });

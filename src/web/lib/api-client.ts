@@ -77,6 +77,7 @@ export function timeZone(): string {
 
 export interface RequestOptions {
   method?: string;
+  /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -89,13 +90,15 @@ async function attempt(
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const hasBody = options.body !== undefined;
+  // A FormData body (a photo upload) goes as multipart; the browser writes its content-type.
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   // The server reads "today" (task groups, repeats) in the gardener's own time zone.
   const headers: Record<string, string> = { "x-timezone": timeZone() };
-  if (hasBody) headers["content-type"] = "application/json";
+  if (hasBody && !isForm) headers["content-type"] = "application/json";
   return fetch(url, {
     method: options.method ?? (hasBody ? "POST" : "GET"),
     headers,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
     credentials: crossOrigin ? "include" : "same-origin",
     signal,
   });
@@ -164,5 +167,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) =>
     apiRequest<T>(path, { method: "POST", body: body ?? {} }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
+  put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PUT", body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
 };

@@ -8,6 +8,11 @@ export function formatTemperature(celsius: number, units: Units): string {
   return formatCoreTemperature(celsius, units);
 }
 
+/** Whole degrees in the user's unit, "21°": for the forecast strip, where seven days share a row. */
+export function shortTemperature(celsius: number, units: Units): string {
+  return `${Math.round(units === "F" ? (celsius * 9) / 5 + 32 : celsius)}°`;
+}
+
 /** The other unit, shown smaller beside the main one where the spec asks for both. */
 export function otherTemperature(celsius: number, units: Units): string {
   return formatTemperature(celsius, units === "F" ? "C" : "F");

@@ -12,12 +12,13 @@ import {
 } from "../../../core/schemas/chat";
 import type { SessionUser } from "../../auth/session";
 import type { DatabaseHandle } from "../../db/connection";
+import { lockForUser } from "../../db/user-lock";
 import { AppError, notFound } from "../../errors";
 import type { Assistant, AssistantActions, ChatTurn } from "../../providers/ai/assistant";
 import type { Catalogue } from "../catalogue/catalogue";
 import { plantExists } from "../garden/plants-repository";
 import type { TaskService } from "../garden/tasks-service";
-import { addUnstoredMessage, lockUserQuota } from "../quota/repository";
+import { addUnstoredMessage } from "../quota/repository";
 import { quotaFor } from "../quota/service";
 import { loadGardenerContext } from "./gardener-context";
 import { greeting } from "./greeting";
@@ -33,6 +34,17 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
+/** A chat change, for the live-changes bus (API.md "Live changes": chat.updated). */
+export interface ChatChange {
+  userId: string;
+  type: "chat.updated";
+  id: string;
+}
+
+/**
+ * Chats and their messages. Each change (a chat made, renamed or deleted, a reply stored) is
+ * published as chat.updated, so the gardener's other tabs and devices refresh their history.
+ */
 export class ChatService {
   constructor(
     private readonly database: DatabaseHandle,
@@ -40,7 +52,12 @@ export class ChatService {
     private readonly tasks: TaskService,
     private readonly catalogue: Catalogue,
     private readonly log: Logger,
+    private readonly publish: (change: ChatChange) => void = () => {},
   ) {}
+
+  private changed(userId: string, id: string) {
+    this.publish({ userId, type: "chat.updated", id });
+  }
 
   private get db() {
     return this.database.db;
@@ -62,6 +79,7 @@ export class ChatService {
       updated_at: now,
     };
     await repo.insertChat(this.db, row);
+    this.changed(userId, row.id);
     return repo.toChat(row);
   }
 
@@ -71,12 +89,14 @@ export class ChatService {
       updated_at: new Date().toISOString(),
     });
     if (Number(result.numUpdatedRows) === 0) throw notFound("That chat");
+    this.changed(userId, id);
     return repo.toChat(await this.ownChat(userId, id));
   }
 
   async remove(userId: string, id: string): Promise<void> {
     const result = await repo.deleteChat(this.db, userId, id);
     if (Number(result.numDeletedRows) === 0) throw notFound("That chat");
+    this.changed(userId, id);
   }
 
   /** Oldest first; "service unavailable" replies are purged on the way (spec §8). */
@@ -157,6 +177,7 @@ export class ChatService {
       await repo.insertMessage(this.db, row);
       await repo.updateChat(this.db, user.id, chat.id, { updated_at: row.created_at });
       message = repo.toMessage(row);
+      this.changed(user.id, chat.id);
     }
     return {
       reply: text,
@@ -172,7 +193,8 @@ export class ChatService {
   /** Checks the quota and records the message under the user's quota lock. */
   private async admit(userId: string, content: string, chat: { id: string; title: string } | null) {
     return this.db.transaction().execute(async (trx) => {
-      await lockUserQuota(trx, this.database.dialect, userId);
+      // Two messages sent at once cannot both see the last free slot.
+      await lockForUser(trx, this.database.dialect, "quota", userId);
       const quota = await quotaFor(trx, userId);
       if (quota.usedToday >= quota.dailyLimit) throw quotaExceeded(quota);
       const now = new Date().toISOString();

@@ -54,6 +54,9 @@ export function scopesChangedBy(change: {
       // Its plan's tasks each come with a task.created of their own.
       return [PLANTS_SCOPE];
     case "sessions.ended":
+    case "chat.updated":
+    case "workflow.updated":
+      // Chats and checklists are not among the cached garden reads.
       return [];
     default:
       return undefined;

@@ -1,5 +1,12 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
-import type { Database, PlantTable, TaskTable } from "../../db/schema";
+import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import {
+  copyImage,
+  deleteImages,
+  type ImageRow,
+  type imageRow,
+  insertImage,
+} from "../photos/images-repository";
 import type { MilestoneRow, PlantRow } from "./rows";
 import { insertTasks } from "./tasks-repository";
 
@@ -28,7 +35,7 @@ const plantColumns = [
   "stage",
   "stage_started_at",
   "next_task_id",
-  "image_path",
+  "image_id",
   "location_place",
   "notes",
   "created_at",
@@ -36,15 +43,72 @@ const plantColumns = [
   "identified_at",
 ] as const;
 
-/** The plant and its first tasks, all or nothing. */
+/**
+ * The plant, its first tasks and its milestones, all or nothing. With `photoFrom`, the plant gets
+ * its own copy of that image of the user as `plant.image_id` (none if the image is gone by now).
+ */
 export async function insertPlantWithTasks(
   db: Db,
   plant: Insertable<PlantTable>,
   tasks: Insertable<TaskTable>[],
+  photoFrom?: string | null,
+  milestones: Insertable<MilestoneTable>[] = [],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("plants").values(plant).execute();
+    let imageId = plant.image_id ?? null;
+    if (imageId && photoFrom) {
+      const copied = await copyImage(trx, plant.user_id, photoFrom, imageId, plant.created_at);
+      if (!copied) imageId = null;
+    }
+    await trx
+      .insertInto("plants")
+      .values({ ...plant, image_id: imageId })
+      .execute();
     await insertTasks(trx, tasks);
+    if (milestones.length > 0) await trx.insertInto("milestones").values(milestones).execute();
+  });
+}
+
+/** The user's plant's photo, or undefined (no such plant, or no photo). */
+export function plantImage(db: Db, userId: string, plantId: string): Promise<ImageRow | undefined> {
+  return db
+    .selectFrom("plants")
+    .innerJoin("images", "images.id", "plants.image_id")
+    .select(["images.id", "images.bytes", "images.mime_type"])
+    .where("plants.user_id", "=", userId)
+    .where("plants.id", "=", plantId)
+    .where("images.user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Gives the user's plant a new photo (or none), deleting the old one, in one transaction. False
+ * when the user has no such plant: then nothing is stored.
+ */
+export async function replacePlantImage(
+  db: Db,
+  userId: string,
+  plantId: string,
+  image: ReturnType<typeof imageRow> | null,
+  nowIso: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const plant = await trx
+      .selectFrom("plants")
+      .select("image_id")
+      .where("user_id", "=", userId)
+      .where("id", "=", plantId)
+      .executeTakeFirst();
+    if (!plant) return false;
+    if (image) await insertImage(trx, image);
+    await trx
+      .updateTable("plants")
+      .set({ image_id: image?.id ?? null, updated_at: nowIso })
+      .where("user_id", "=", userId)
+      .where("id", "=", plantId)
+      .execute();
+    if (plant.image_id) await deleteImages(trx, userId, [plant.image_id]);
+    return true;
   });
 }
 
@@ -104,6 +168,7 @@ export async function updatePlant(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The plant's milestones in the order they were written (callers sort them by date). */
 export function milestonesOfPlant(
   db: Db,
   userId: string,
@@ -119,6 +184,85 @@ export function milestonesOfPlant(
     .execute();
 }
 
+/** What a plant edit does to its milestones (decided by the service from the rows it is shown). */
+export interface MilestoneChanges {
+  reach: { id: string; reachedAt: string }[];
+  insert: Insertable<MilestoneTable>[];
+  redate: { id: string; date: string; fromAt: string | null; toAt: string | null }[];
+}
+
+/**
+ * Updates the user's plant and, when `decide` is given, its milestones as `decide` says from the
+ * plant and milestones as they were, all in one transaction. False when the user has no such
+ * plant: then nothing changes.
+ */
+export async function updatePlantAndMilestones(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Updateable<PlantTable>,
+  decide:
+    | ((plant: { planting_date: string }, milestones: MilestoneRow[]) => MilestoneChanges)
+    | null,
+  retitle: TaskRetitle | null = null,
+): Promise<boolean> {
+  if (!decide && !retitle) return updatePlant(db, userId, id, changes);
+  return db.transaction().execute(async (trx) => {
+    const plant = await trx
+      .selectFrom("plants")
+      .select(["planting_date", "name"])
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!plant) return false;
+    if (retitle) {
+      const pending = await trx
+        .selectFrom("tasks")
+        .select(["id", "title"])
+        .where("user_id", "=", userId)
+        .where("plant_id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
+      for (const task of retitle(plant.name, pending)) {
+        await trx
+          .updateTable("tasks")
+          .set({ title: task.title })
+          .where("user_id", "=", userId)
+          .where("id", "=", task.id)
+          .execute();
+      }
+    }
+    await updatePlant(trx, userId, id, changes);
+    if (!decide) return true;
+    const milestones = await milestonesOfPlant(trx, userId, id);
+    const { reach, insert, redate } = decide(plant, milestones);
+    for (const { id: milestoneId, reachedAt } of reach) {
+      await trx
+        .updateTable("milestones")
+        .set({ reached_at: reachedAt })
+        .where("user_id", "=", userId)
+        .where("id", "=", milestoneId)
+        .execute();
+    }
+    for (const { id: milestoneId, date, fromAt, toAt } of redate) {
+      await trx
+        .updateTable("milestones")
+        .set({ date, from_at: fromAt, to_at: toAt })
+        .where("user_id", "=", userId)
+        .where("id", "=", milestoneId)
+        .execute();
+    }
+    if (insert.length > 0) await trx.insertInto("milestones").values(insert).execute();
+    return true;
+  });
+}
+
+/** Given the plant's name before the update and its pending tasks, the titles to change. */
+export type TaskRetitle = (
+  oldName: string,
+  pending: { id: string; title: string }[],
+) => { id: string; title: string }[];
+
 /** What the plan generator needs from the gardener's profile. */
 export function profileForPlan(db: Db, userId: string) {
   return db
@@ -130,7 +274,7 @@ export function profileForPlan(db: Db, userId: string) {
 
 /**
  * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks and
- * milestones `batchSize` rows per statement, then the plant. False when the user has no such plant.
+ * milestones `batchSize` rows per statement, then the plant and its photo. False when the user has no such plant.
  */
 export async function deletePlantWithChildren(
   db: Db,
@@ -150,11 +294,18 @@ export async function deletePlantWithChildren(
     await deleteInBatches(trx, "tasks", userId, plantId, batchSize);
     await deleteInBatches(trx, "milestones", userId, plantId, batchSize);
 
+    const photo = await trx
+      .selectFrom("plants")
+      .select("image_id")
+      .where("user_id", "=", userId)
+      .where("id", "=", plantId)
+      .executeTakeFirst();
     await trx
       .deleteFrom("plants")
       .where("user_id", "=", userId)
       .where("id", "=", plantId)
       .execute();
+    if (photo?.image_id) await deleteImages(trx, userId, [photo.image_id]);
     return true;
   });
 }

@@ -4,20 +4,38 @@ import type { Logger } from "pino";
 import { foldText } from "../../../core/catalogue-search";
 import {
   type AiPlan,
+  addDays,
   buildTimeline,
+  daysBetween,
+  guideToPlan,
   newTask,
   nextTask,
+  plannedMilestones,
   planToTasks,
+  renameInTitle,
+  type StagePlanEntry,
+  sameStage,
   sortTasks,
+  stageReached,
+  stageTitle,
+  startAtStage,
   type Task,
 } from "../../../core/garden";
 import type { Crop } from "../../../core/schemas/crop";
-import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
-import type { Database, PlantTable } from "../../db/schema";
+import type {
+  Milestone,
+  Plant,
+  PlantCreate,
+  PlantDetail,
+  PlantPatch,
+} from "../../../core/schemas/plant";
+import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { PlanProvider } from "../../providers/ai/plan-provider";
 import type { Catalogue } from "../catalogue/catalogue";
+import { type ImageRow, imageExists, imageRow } from "../photos/images-repository";
+import type { StoredPhoto } from "../photos/pipeline";
 import type { PlanWeather } from "../weather/current-for-plans";
 import { type PublishChange, publishNothing } from "./changes";
 import {
@@ -25,11 +43,15 @@ import {
   findPlant,
   insertPlantWithTasks,
   listPlants,
+  type MilestoneChanges,
   milestonesOfPlant,
+  plantExists,
+  plantImage,
   profileForPlan,
-  updatePlant,
+  replacePlantImage,
+  updatePlantAndMilestones,
 } from "./plants-repository";
-import { stagePlanOf, taskRow, toMilestone, toPlant, toTask } from "./rows";
+import { type MilestoneRow, stagePlanOf, taskRow, toMilestone, toPlant, toTask } from "./rows";
 import { countPendingTasksOfPlant, listTasks, tasksByIds } from "./tasks-repository";
 import { taskPage } from "./tasks-service";
 
@@ -43,6 +65,66 @@ export const PLAN_FAILED_MESSAGE = "AI failed to return a valid plan.";
 const MAX_PLAN_DAYS = 3650;
 
 export type PlantListItem = Plant & { nextTask: Task | null };
+
+/** What saving an identification as a plant takes from it (spec §4 Plant ID). */
+export interface IdentifiedPlant {
+  plantName: string;
+  scientificName: string;
+  commonNames: string[];
+  cropSlug: string | null;
+  imageId: string | null;
+  createdAt: string;
+}
+
+/** The gardener's identification by id, or null when it is not theirs. */
+export type IdentificationLookup = (userId: string, id: string) => Promise<IdentifiedPlant | null>;
+
+/** Spec §4 New plant: a plant saved from identification or Grow Along starts at this stage. */
+export const IDENTIFIED_PLANT_STAGE = "seed";
+
+const dayStart = (date: string) => `${date}T00:00:00.000Z`;
+
+/** API.md: a plant's milestones by date (then as written). */
+function byDate(a: Milestone, b: Milestone): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * A new plant's milestones: one per stage of its plan, dated from its timeline. The stage it
+ * starts at, when that is one of them, is reached as it was recorded.
+ */
+function newMilestones(
+  plan: readonly StagePlanEntry[],
+  plant: { id: string; user_id: string; planting_date: string; stage?: string | null },
+  reachedAt: string | null,
+  nowIso: string,
+): Insertable<MilestoneTable>[] {
+  let reached = false;
+  return plannedMilestones(plan, plant.planting_date).map((m) => {
+    const isStart = !reached && reachedAt !== null && sameStage(m.stage, plant.stage);
+    if (isStart) reached = true;
+    return {
+      id: randomUUID(),
+      user_id: plant.user_id,
+      plant_id: plant.id,
+      name: m.title,
+      stage: m.stage,
+      date: m.date,
+      from_at: dayStart(m.date),
+      to_at: dayStart(m.endDate),
+      created_at: nowIso,
+      reached_at: isStart ? reachedAt : null,
+    };
+  });
+}
+
+/** Moves an instant written as a day's midnight (or any instant) by whole days, keeping its time. */
+function shiftInstant(instant: string | null, days: number): string | null {
+  if (!instant) return instant;
+  return `${addDays(instant.slice(0, 10), days)}${instant.slice(10)}`;
+}
 
 const plantNotFound = () => notFound("That plant");
 const planFailed = () => new AppError(502, "upstream_unavailable", PLAN_FAILED_MESSAGE);
@@ -66,6 +148,7 @@ export class PlantService {
     private readonly log: Pick<Logger, "warn">,
     private readonly publish: PublishChange = publishNothing,
     private readonly weatherFor: (userId: string) => Promise<PlanWeather | null> = async () => null,
+    private readonly identifications: IdentificationLookup = async () => null,
   ) {}
 
   async list(userId: string, query: { limit: number; cursor?: string | undefined }, today: string) {
@@ -108,71 +191,135 @@ export class PlantService {
       taskCount,
       tasksNextCursor: nextCursor,
       nextTask: tasks[0] ?? null,
-      milestones: milestoneRows.map(toMilestone),
+      milestones: milestoneRows.map(toMilestone).sort(byDate),
     };
   }
 
   /**
-   * Spec §4 New plant: the plan (stages, tasks, tips) comes from the plan provider; the plant, its
-   * tasks and next_task_id are written in one transaction. No valid plan, nothing saved: 502.
+   * Spec §4 New plant: the plan (stages, tasks, tips) comes from the plan provider, or from a
+   * tracked Grow Along guide; the plant, its tasks, its milestones (one per stage) and
+   * next_task_id are written in one transaction. No valid plan, nothing saved: 502.
+   * From an identification (the gardener's own, else 404) the plant is "identified", takes the
+   * identification's names and a copy of its photo, and starts at stage "seed" unless `stage`
+   * says otherwise. `imageId` (one of the gardener's photos, else 404) gives it a copy of that.
    */
   async create(userId: string, input: PlantCreate, today: string) {
-    const crop = this.resolveCrop(input);
+    if (input.identificationId && input.imageId) {
+      throw badRequest("Give identificationId or imageId, not both: the photo comes from one.", [
+        { path: "imageId", message: "Leave out imageId when saving an identification." },
+      ]);
+    }
+    const identified = input.identificationId
+      ? await this.identifications(userId, input.identificationId)
+      : null;
+    if (input.identificationId && !identified) throw notFound("That identification");
+    if (input.imageId && !(await imageExists(this.db, userId, input.imageId))) {
+      throw notFound("That photo");
+    }
+    const crop = this.resolveCrop(input, identified);
     const profile = await profileForPlan(this.db, userId);
-    const { plan, raw } = await this.makePlan(userId, input, crop, profile?.experience ?? null);
+    const { plan, raw } = input.guide
+      ? { plan: guideToPlan(input.guide), raw: JSON.stringify(input.guide) }
+      : await this.makePlan(userId, input, crop, profile?.experience ?? null);
 
     const nowIso = new Date().toISOString();
     const plantId = randomUUID();
-    const tasks = planToTasks(plan, input.plantingDate, today).map((draft) =>
+    // A plant saved at a later stage (a flowering tomato from Plant ID) is dated back by the
+    // stages it has passed, so its timeline shows that stage today.
+    const started = startAtStage(plan, input.stage, input.plantingDate);
+    const plantingDate = started.plantingDate;
+    const tasks = planToTasks(started.plan, plantingDate, today).map((draft) =>
       newTask({ ...draft, plantId }, { id: randomUUID(), nowIso, today }),
     );
-    const current = buildTimeline(plan.stages, input.plantingDate, today);
+    const current = buildTimeline(plan.stages, plantingDate, today);
     const currentStage = current.stages[current.currentIndex];
+    // Without a stage from the gardener, the plant is where its timeline says it is today; one
+    // saved from an identification or a Grow Along guide starts as a seed (spec §4).
+    const stage = input.stage ?? (identified || input.guide ? IDENTIFIED_PLANT_STAGE : null);
+    const photoFrom = identified ? identified.imageId : (input.imageId ?? null);
     const row: Insertable<PlantTable> = {
       id: plantId,
       user_id: userId,
       name: input.name,
-      scientific_name: crop?.scientificName ?? null,
-      common_name: crop?.name ?? null,
+      scientific_name: identified?.scientificName || crop?.scientificName || null,
+      common_name: identified?.commonNames[0] ?? crop?.name ?? null,
       slug: crop?.slug ?? (foldText(input.name).replaceAll(" ", "-") || null),
       crop_slug: crop?.slug ?? null,
-      source: crop ? "catalogue" : "custom",
+      source: identified ? "identified" : crop ? "catalogue" : "custom",
       medium: input.medium,
       place: input.place,
       lighting: input.lights,
       start_method: input.startMethod ?? null,
       experience: profile?.experience ?? null,
-      planting_date: input.plantingDate,
+      planting_date: plantingDate,
       stage_plan: JSON.stringify(plan.stages),
       tips: JSON.stringify(plan.tips),
       ai_plan_raw: raw,
       ai_plan_version: 1,
       status: "active",
-      // Without a stage from the gardener, the plant is where its timeline says it is today.
-      stage: input.stage ?? currentStage?.name ?? null,
-      stage_started_at: input.stage
+      stage: stage ?? currentStage?.name ?? null,
+      stage_started_at: stage
         ? nowIso
         : currentStage
           ? `${currentStage.startDate}T00:00:00.000Z`
           : null,
       next_task_id: nextTask(tasks)?.id ?? null,
-      image_path: input.imageId ?? null,
+      image_path: null,
+      image_id: photoFrom ? randomUUID() : null,
       location_place: profile?.location ?? null,
       notes: input.notes ?? null,
       created_at: nowIso,
       updated_at: nowIso,
-      identified_at: null,
+      identified_at: identified?.createdAt ?? null,
     };
     await insertPlantWithTasks(
       this.db,
       row,
       tasks.map((task) => taskRow(task, userId)),
+      photoFrom,
+      newMilestones(plan.stages, row, row.stage_started_at ?? null, nowIso),
     );
     this.publish({ userId, type: "plant.created", id: plantId });
     for (const task of tasks) this.publish({ userId, type: "task.created", id: task.id });
     return { plant: await this.get(userId, plantId, today), tasks: sortTasks(tasks) };
   }
 
+  /** The plant's photo; 404 when the plant is not the gardener's or has none. */
+  async photo(userId: string, id: string): Promise<ImageRow> {
+    const image = await plantImage(this.db, userId, id);
+    if (image) return image;
+    throw (await plantExists(this.db, userId, id))
+      ? notFound("That plant's photo")
+      : plantNotFound();
+  }
+
+  /** Adds or replaces the plant's photo (already checked and cleaned); the old one is deleted. */
+  async setPhoto(userId: string, id: string, photo: StoredPhoto, today: string) {
+    const nowIso = new Date().toISOString();
+    const row = imageRow(randomUUID(), userId, photo, nowIso);
+    if (!(await replacePlantImage(this.db, userId, id, row, nowIso))) throw plantNotFound();
+    this.publish({ userId, type: "plant.updated", id });
+    return this.get(userId, id, today);
+  }
+
+  /** Removes the plant's photo, if it has one. */
+  async removePhoto(userId: string, id: string): Promise<void> {
+    const nowIso = new Date().toISOString();
+    if (!(await replacePlantImage(this.db, userId, id, null, nowIso))) throw plantNotFound();
+    this.publish({ userId, type: "plant.updated", id });
+  }
+
+  /** Whether the plant is the gardener's (checked before a photo upload is read). */
+  async exists(userId: string, id: string): Promise<boolean> {
+    return plantExists(this.db, userId, id);
+  }
+
+  /**
+   * A new stage is recorded as reached on its milestone (one is written if the stage had none);
+   * a new planting date moves the planned dates of the milestones not reached yet, as it moves
+   * the timeline. Tasks already scheduled keep their dates. A new name replaces the old one in
+   * the titles of the plant's pending tasks (completed ones keep the name they were done under).
+   */
   async update(userId: string, id: string, patch: PlantPatch, today: string) {
     const nowIso = new Date().toISOString();
     const changes: Updateable<PlantTable> = { updated_at: nowIso };
@@ -186,7 +333,31 @@ export class PlantService {
     if (patch.place !== undefined) changes.place = patch.place;
     if (patch.lights !== undefined) changes.lighting = patch.lights;
     if (patch.plantingDate !== undefined) changes.planting_date = patch.plantingDate;
-    if (!(await updatePlant(this.db, userId, id, changes))) throw plantNotFound();
+    const reached = patch.stage?.trim() || null;
+    const decide =
+      reached || patch.plantingDate !== undefined
+        ? (plant: { planting_date: string }, milestones: MilestoneRow[]) =>
+            milestoneChanges(plant, milestones, {
+              userId,
+              plantId: id,
+              reached,
+              patch,
+              nowIso,
+              today,
+            })
+        : null;
+    // Titles made from the plant's name ("Water Tomato") follow a rename, in the same transaction.
+    const newName = patch.name;
+    const retitle =
+      newName === undefined
+        ? null
+        : (oldName: string, pending: { id: string; title: string }[]) =>
+            pending
+              .map((task) => ({ id: task.id, title: renameInTitle(task.title, oldName, newName) }))
+              .filter((task, i) => task.title !== pending[i]?.title);
+    if (!(await updatePlantAndMilestones(this.db, userId, id, changes, decide, retitle))) {
+      throw plantNotFound();
+    }
     this.publish({ userId, type: "plant.updated", id });
     return this.get(userId, id, today);
   }
@@ -198,10 +369,19 @@ export class PlantService {
     this.publish({ userId, type: "plant.deleted", id });
   }
 
-  /** By slug when given (it must exist), else by name or alias; no match makes a custom plant. */
-  private resolveCrop(input: PlantCreate): Crop | null {
-    if (!input.cropSlug) return this.catalogue.byName(input.name) ?? null;
-    const crop = this.catalogue.bySlug(input.cropSlug);
+  /**
+   * By slug when given (it must exist), else the identification's crop, else by name or alias; no
+   * match makes a custom plant.
+   */
+  private resolveCrop(input: PlantCreate, identified: IdentifiedPlant | null): Crop | null {
+    const slug = input.cropSlug ?? input.guide?.cropSlug ?? null;
+    if (!slug) {
+      const fromIdentification = identified?.cropSlug
+        ? this.catalogue.bySlug(identified.cropSlug)
+        : undefined;
+      return fromIdentification ?? this.catalogue.byName(input.name) ?? null;
+    }
+    const crop = this.catalogue.bySlug(slug);
     if (crop) return crop;
     throw badRequest(
       "That crop is not in the catalogue. Pick one from the list or add a custom plant.",
@@ -234,4 +414,60 @@ export class PlantService {
     }
     throw planFailed();
   }
+}
+
+/**
+ * What a plant edit does to its milestones (rows in the order written): the recorded stage is
+ * reached on the earliest open milestone of that stage, or a new one (dated today) when it has
+ * none; a new planting date moves every milestone not yet reached by the same number of days.
+ */
+function milestoneChanges(
+  plant: { planting_date: string },
+  milestones: MilestoneRow[],
+  edit: {
+    userId: string;
+    plantId: string;
+    reached: string | null;
+    patch: PlantPatch;
+    nowIso: string;
+    today: string;
+  },
+): MilestoneChanges {
+  const changes: MilestoneChanges = { reach: [], insert: [], redate: [] };
+  const shift =
+    edit.patch.plantingDate !== undefined
+      ? daysBetween(plant.planting_date, edit.patch.plantingDate)
+      : 0;
+  if (shift !== 0) {
+    for (const row of milestones) {
+      if (row.reached_at !== null || row.date === null) continue;
+      changes.redate.push({
+        id: row.id,
+        date: addDays(row.date, shift),
+        fromAt: shiftInstant(row.from_at, shift),
+        toAt: shiftInstant(row.to_at, shift),
+      });
+    }
+  }
+  if (edit.reached) {
+    const ordered = milestones.map(toMilestone).sort(byDate);
+    const outcome = stageReached(ordered, edit.reached);
+    if (outcome.kind === "reach") {
+      changes.reach.push({ id: outcome.id, reachedAt: edit.nowIso });
+    } else if (outcome.kind === "create") {
+      changes.insert.push({
+        id: randomUUID(),
+        user_id: edit.userId,
+        plant_id: edit.plantId,
+        name: stageTitle(edit.reached),
+        stage: edit.reached,
+        date: edit.today,
+        from_at: edit.nowIso,
+        to_at: null,
+        created_at: edit.nowIso,
+        reached_at: edit.nowIso,
+      });
+    }
+  }
+  return changes;
 }

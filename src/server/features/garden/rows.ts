@@ -14,7 +14,7 @@ import {
 import type { MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
 
 export type TaskRow = Selectable<TaskTable>;
-export type PlantRow = Omit<Selectable<PlantTable>, "ai_plan_raw">;
+export type PlantRow = Omit<Selectable<PlantTable>, "ai_plan_raw" | "image_path">;
 export type MilestoneRow = Selectable<MilestoneTable>;
 
 /** A stored value from a known list; rows are only ever written with these, so a miss is legacy. */
@@ -76,6 +76,12 @@ export function stagePlanOf(row: PlantRow): StagePlanEntry[] {
   return jsonList(row.stage_plan, isStage);
 }
 
+/** A plant photo's URL; the image id in it changes with the photo, so browsers may cache it. */
+export const plantPhotoUrl = (plantId: string, imageId: string | null) =>
+  imageId
+    ? `/api/plants/${encodeURIComponent(plantId)}/photo?v=${encodeURIComponent(imageId)}`
+    : null;
+
 /** API.md Plant; `currentStage` is where today falls on the plant's stage timeline. */
 export function toPlant(row: PlantRow, today: string): Plant {
   const stagePlan = stagePlanOf(row);
@@ -100,8 +106,7 @@ export function toPlant(row: PlantRow, today: string): Plant {
     stage: row.stage,
     stageStartedAt: row.stage_started_at,
     nextTaskId: row.next_task_id,
-    // Photo storage is not built yet: image_path keeps the imageId until it can be served.
-    imageUrl: null,
+    imageUrl: plantPhotoUrl(row.id, row.image_id),
     location: row.location_place ? { place: row.location_place } : null,
     notes: row.notes,
     createdAt: row.created_at,
@@ -111,10 +116,18 @@ export function toPlant(row: PlantRow, today: string): Plant {
   };
 }
 
+/**
+ * API.md Milestone. Rows from before migration 0006 have no stage or date: the name stands in for
+ * the stage, and the day of from_at (else of created_at) for the date.
+ */
 export function toMilestone(row: MilestoneRow): Milestone {
   return {
     id: row.id,
     plantId: row.plant_id,
+    title: row.name,
+    stage: row.stage ?? row.name,
+    date: row.date ?? (row.from_at ?? row.created_at).slice(0, 10),
+    reachedAt: row.reached_at,
     name: row.name,
     fromAt: row.from_at,
     toAt: row.to_at,

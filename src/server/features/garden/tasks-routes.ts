@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
+import { taskSnoozeSchema } from "../../../core/schemas/reminders";
 import {
   idParamsSchema,
   taskCompletionSchema,
@@ -69,6 +70,27 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
       },
       async (request) =>
         tasks.complete(currentUser(request).id, request.params.id, todayFor(request)),
+    );
+
+    app.post(
+      "/api/tasks/:id/snooze",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary:
+            "Put a pending task off: due `days` (default 1) after the later of today and its due date",
+          params: idParamsSchema,
+          body: taskSnoozeSchema,
+          response: { 200: taskSchema, ...errors },
+        },
+      },
+      async (request) =>
+        tasks.snooze(
+          currentUser(request).id,
+          request.params.id,
+          request.body.days,
+          todayFor(request),
+        ),
     );
 
     app.patch(

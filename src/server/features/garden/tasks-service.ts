@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { completeTask, newTask, type Task } from "../../../core/garden";
+import { snoozedDueDate } from "../../../core/reminders";
 import type { TaskCreate, TaskListQuery, TaskPatch } from "../../../core/schemas/task";
 import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -89,6 +90,17 @@ export class TaskService {
 
   async update(userId: string, id: string, patch: TaskPatch, today: string): Promise<Task> {
     return (await this.edit(userId, id, patch, today)).task;
+  }
+
+  /**
+   * The reminder's "Snooze": due `days` after the later of today and its due date. A task done
+   * meanwhile (on another device) is answered as it stands.
+   */
+  async snooze(userId: string, id: string, days: number, today: string): Promise<Task> {
+    const row = await findTask(this.db, userId, id);
+    if (!row) throw taskNotFound();
+    if (row.status !== "pending") return toTask(row);
+    return this.update(userId, id, { dueDate: snoozedDueDate(row.due_date, today, days) }, today);
   }
 
   async remove(userId: string, id: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from "kysely";
+import { DEFAULT_TIME_ZONE } from "../../../core/reminders/local-time";
 import {
   experienceValues,
   type Me,
@@ -42,6 +43,9 @@ function toMe(row: ProfileWithUser): Me {
     onboardingCompleted: row.onboarding_completed === 1,
     completedAt: row.completed_at,
     plan: row.plan === "pro" ? "pro" : "free",
+    timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
+    reminderHour: Number(row.reminder_hour),
+    emailDigest: Number(row.email_digest) === 1,
   };
 }
 
@@ -72,6 +76,9 @@ export class ProfileService {
       changes.onboarding_completed = patch.onboardingCompleted ? 1 : 0;
       changes.completed_at = patch.onboardingCompleted ? (current.completedAt ?? now) : null;
     }
+    if (patch.timeZone !== undefined) changes.time_zone = patch.timeZone;
+    if (patch.reminderHour !== undefined) changes.reminder_hour = patch.reminderHour;
+    if (patch.emailDigest !== undefined) changes.email_digest = patch.emailDigest ? 1 : 0;
     if (patch.zip !== undefined) {
       // An unknown ZIP is still the gardener's ZIP: keep it, with no zone rather than a wrong one.
       const zone = patch.zip ? this.zones().find(patch.zip) : undefined;

@@ -48,21 +48,6 @@ export async function addUnstoredMessage(
     .execute();
 }
 
-/**
- * Holds the user's quota lock until the transaction ends, so two messages sent at once cannot
- * both see the last free slot. SQLite needs nothing: Kysely runs its transactions one at a time on
- * its single connection.
- */
-export async function lockUserQuota(
-  trx: Kysely<Database>,
-  dialect: "sqlite" | "postgres",
-  userId: string,
-) {
-  if (dialect === "postgres") {
-    await sql`select pg_advisory_xact_lock(hashtext(${`quota:${userId}`}))`.execute(trx);
-  }
-}
-
 /** Sets a user's plan by e-mail (the admin CLI); false when no such user has a profile. */
 export async function setPlanByEmail(db: Kysely<Database>, email: string, plan: "free" | "pro") {
   const user = await db

@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Zone } from "../../../core/schemas/me";
 import { zoneTemperatureRange, zoneTitle } from "../../../core/zones";
 import { dataPath } from "../../lib/paths";
+import { placeLabel } from "../../providers/weather/place-query";
 
 export interface ZoneLookup {
   find(zip: string): Zone | undefined;
@@ -35,4 +36,15 @@ let shared: ZoneLookup | undefined;
 export function zoneLookup(): ZoneLookup {
   shared ??= loadZoneLookup();
   return shared;
+}
+
+/**
+ * The town of a US ZIP code, as the weather card labels it ("Phoenix, AZ"); null when the ZIP
+ * table does not know it. The table loads on first use.
+ */
+export async function placeOfZip(zip: string): Promise<string | null> {
+  const { default: zipcodes } = await import("zipcodes");
+  const info = zipcodes.lookup(zip);
+  if (info?.country !== "US") return null;
+  return placeLabel(info.city, "US", info.state);
 }

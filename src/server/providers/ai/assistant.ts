@@ -1,4 +1,14 @@
+import type { GuideCrop } from "../../../core/garden";
 import type { AssistantEngine, MessageAction, MessageSource } from "../../../core/schemas/chat";
+import type {
+  Climate,
+  GardenType,
+  GrowExperience,
+  GrowGuide,
+  GrowLighting,
+} from "../../../core/schemas/grow-guide";
+import type { IssueCause } from "../../../core/schemas/identification";
+import type { Medium } from "../../../core/schemas/plant-setup";
 import type { PlanProvider } from "./plan-provider";
 
 /** One of the gardener's plants, as the assistant sees it. */
@@ -106,32 +116,47 @@ export interface AssistantReply {
   engine: AssistantEngine;
 }
 
-/** A written answer with the knowledge it came from (grow guide, ID summary, issue analysis). */
+/** A written answer with the knowledge it came from (ID summary, issue analysis). */
 export interface AssistantText {
   text: string;
   sources: MessageSource[];
   engine: AssistantEngine;
 }
 
+/** The Grow Along form (spec §5), with the catalogue crop it names (null: a custom plant). */
 export interface GrowGuideInput {
   plantName: string;
-  cropSlug: string | null;
-  medium: string | null;
-  place: string | null;
-  lights: string | null;
-  experience: string | null;
-  location: string | null;
+  crop: GuideCrop | null;
+  location: string;
+  medium: Medium;
+  gardenType: GardenType;
+  lighting: GrowLighting;
+  experience: GrowExperience;
+  climate: Climate;
 }
 
 export interface IdentificationSummaryInput {
   plantName: string;
   scientificName: string | null;
   commonNames: string[];
+  /** 0–1, how sure the identification is; below 0.7 the summary calls it a best guess. */
+  confidence?: number | null;
+  /** The catalogue crop the identification matched, if any. */
+  cropSlug?: string | null;
 }
 
 export interface IssueAnalysisInput {
   description: string;
   plantName: string | null;
+  /** The catalogue crop of the plant in question (the gardener's plant, or named). */
+  cropSlug?: string | null;
+  /** Where the plant grows, as the gardener gave it. */
+  location?: string | null;
+}
+
+/** Issue analysis: a summary (`text`) and the likely causes, most likely first. */
+export interface IssueAnalysis extends AssistantText {
+  causes: IssueCause[];
 }
 
 /**
@@ -142,7 +167,8 @@ export interface IssueAnalysisInput {
 export interface Assistant extends PlanProvider {
   readonly engine: AssistantEngine;
   chat(input: ChatInput): Promise<AssistantReply>;
-  growGuide(input: GrowGuideInput): Promise<AssistantText>;
+  /** A structured guide (API.md GrowGuide), `engine` saying which engine wrote it. */
+  growGuide(input: GrowGuideInput): Promise<GrowGuide>;
   identificationSummary(input: IdentificationSummaryInput): Promise<AssistantText>;
-  analyzeIssue(input: IssueAnalysisInput): Promise<AssistantText>;
+  analyzeIssue(input: IssueAnalysisInput): Promise<IssueAnalysis>;
 }

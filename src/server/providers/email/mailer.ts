@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, e.g. List-Unsubscribe on the reminder digest. */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail. `describe` names the transport for logs and the health page. */

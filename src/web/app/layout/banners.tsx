@@ -8,7 +8,7 @@ export function Banners() {
   const { offline, degraded } = useConnectivity();
   if (!offline && !degraded) return null;
   return (
-    <div className="sticky top-0 z-30">
+    <div>
       {offline && (
         <p
           role="status"

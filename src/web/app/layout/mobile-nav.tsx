@@ -1,4 +1,4 @@
-import { LogIn, LogOut, Menu } from "lucide-react";
+import { LogIn, LogOut, Menu, MessageSquareHeart } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { focusRing } from "../../components/ui/button";
@@ -7,13 +7,14 @@ import { useAuth } from "../../features/auth/auth-context";
 import { cn } from "../../lib/cn";
 import { ExternalLink } from "./external-link";
 import { useExternalLinks } from "./external-links";
+import { openFeedback } from "./feedback";
 import { Logo } from "./logo";
 import { fullNav, mainNav } from "./nav-items";
 
 export function MobileHeader() {
   const [open, setOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-20 flex items-center justify-between border-b border-stone-300 bg-surface px-4 py-1 lg:hidden">
+    <header className="flex items-center justify-between border-b border-stone-300 bg-surface px-4 py-1 lg:hidden">
       <Logo />
       <button
         type="button"
@@ -77,6 +78,19 @@ function MobileMenu({
                 Sign In / Up
               </Link>
             )}
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                openFeedback();
+              }}
+              className={cn(itemClass(), "w-full")}
+            >
+              <MessageSquareHeart size={20} aria-hidden />
+              Feedback
+            </button>
           </li>
         </ul>
         {external.length > 0 && (

@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet } from "react-router";
 import { preloadDialogs } from "../../components/ui/dialog";
-import { Spinner } from "../../components/ui/misc";
+import { PageSkeleton } from "../../components/ui/misc";
 import { Toaster } from "../../components/ui/toaster";
 import { useGardenSync } from "../../features/garden/sync";
 import { Banners } from "./banners";
@@ -9,6 +9,7 @@ import { DesktopFooter } from "./desktop-footer";
 import { FeedbackButton } from "./feedback";
 import { BottomBar, MobileHeader } from "./mobile-nav";
 import { TopNav } from "./top-nav";
+import { useHeaderHeight } from "./use-header-height";
 
 /** After the first paint, so the first dialog a gardener opens does not wait for its code. */
 function usePreloadedDialogs() {
@@ -21,6 +22,8 @@ function usePreloadedDialogs() {
 export function RootLayout() {
   useGardenSync();
   usePreloadedDialogs();
+  const header = useRef<HTMLDivElement>(null);
+  useHeaderHeight(header);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -29,14 +32,19 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Banners />
-      <TopNav />
-      <MobileHeader />
+      {/* The banners sit above the header and stick with it, so neither hides the other. */}
+      <div ref={header} className="sticky top-0 z-30">
+        <Banners />
+        <TopNav />
+        <MobileHeader />
+      </div>
+      {/* Wide screens keep a strip on the right free for the Feedback tab. A word too long for
+          its line (an e-mail address, a plant's long name) breaks rather than pushing sideways. */}
       <main
         id="main"
-        className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:px-6 lg:pb-16"
+        className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] break-words sm:px-6 lg:pr-16 lg:pb-16"
       >
-        <Suspense fallback={<Spinner label="Loading…" />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>

@@ -11,7 +11,7 @@ export function TopNav() {
   const { status } = useAuth();
   const location = useLocationLabel();
   return (
-    <header className="sticky top-0 z-20 hidden border-b border-stone-300 bg-surface/95 backdrop-blur lg:block">
+    <header className="hidden border-b border-stone-300 bg-surface/95 backdrop-blur lg:block">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-2 px-6 py-2">
         <Logo />
         <ul className="ml-2 flex flex-1 items-center">

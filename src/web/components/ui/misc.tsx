@@ -1,5 +1,7 @@
+import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 export function Spinner({ label }: { label: string }) {
   return (
@@ -19,6 +21,19 @@ export function Skeleton({ className }: { className?: string }) {
       aria-hidden
       className={cn("animate-pulse rounded-xl bg-stone-100 motion-reduce:animate-none", className)}
     />
+  );
+}
+
+/** A page's outline while its code or data loads: a title and two cards. */
+export function PageSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading…">
+      <Skeleton className="mb-6 h-9 w-56 max-w-full" />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
   );
 }
 
@@ -50,5 +65,38 @@ export function Alert({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * A card's loading error (STYLE: what went wrong, what to do, a retry). Being offline is not an
+ * error the gardener caused or can fix here, so it reads as information.
+ */
+export function LoadError({
+  title,
+  detail,
+  offline = false,
+  onRetry,
+  retrying = false,
+}: {
+  title: string;
+  detail: ReactNode;
+  offline?: boolean;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <Alert tone={offline ? "info" : "error"}>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="font-semibold break-words">{title}</p>
+          <p className="text-sm break-words text-stone-700">{detail}</p>
+        </div>
+        <Button size="sm" variant="secondary" onClick={onRetry} disabled={retrying}>
+          <RotateCw size={16} aria-hidden />
+          {retrying ? "Retrying…" : "Retry"}
+        </Button>
+      </div>
+    </Alert>
   );
 }

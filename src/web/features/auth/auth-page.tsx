@@ -19,10 +19,11 @@ function authError(error: unknown): string {
   return (error instanceof HttpError && error.serverMessage) || "Authentication failed";
 }
 
-function nameFromEmail(email: string): string {
-  const local = email.split("@")[0] ?? "";
-  return local.replace(/[._-]+/g, " ").trim() || "Gardener";
-}
+/**
+ * The account needs a name; one left blank is "Gardener" (changeable in Settings), never the
+ * e-mail's local part, which would greet people as "Hi gardener1795".
+ */
+export const DEFAULT_NAME = "Gardener";
 
 export function AuthRoute() {
   return (
@@ -50,6 +51,7 @@ function SignInForm({ resetError }: { resetError: string | null }) {
   const { refresh } = useAuth();
   const { data: config } = useAppConfig();
   const [mode, setMode] = useState<Mode>("login");
+  const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -68,7 +70,7 @@ function SignInForm({ resetError }: { resetError: string | null }) {
     setNotice(null);
     try {
       if (mode === "signup")
-        await authApi.signUp(email.trim(), password, nameFromEmail(email.trim()));
+        await authApi.signUp(email.trim(), password, name.trim() || DEFAULT_NAME);
       else await authApi.signIn(email.trim(), password);
       await refresh();
     } catch (error) {
@@ -118,6 +120,22 @@ function SignInForm({ resetError }: { resetError: string | null }) {
         {signingUp ? "Start your garden notebook." : "Sign in to see your garden, tasks and plans."}
       </p>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {signingUp && (
+          <Field
+            label="Name (optional)"
+            hint="What Tendril calls you. You can change it in Settings."
+          >
+            {(props) => (
+              <Input
+                {...props}
+                autoComplete="nickname"
+                maxLength={100}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
         <Field label="Email">
           {(props) => (
             <Input

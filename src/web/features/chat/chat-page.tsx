@@ -22,6 +22,7 @@ import { isLocalChatId, localChats } from "./local-chats";
 import { MonthCounter } from "./month-counter";
 import { PlantChip } from "./plant-chip";
 import { RenameChatDialog } from "./rename-chat-dialog";
+import { useChatEvents } from "./use-chat-events";
 import { type ChatSummary, useChatHistory } from "./use-chat-history";
 import { useChatSend } from "./use-chat-send";
 
@@ -59,6 +60,7 @@ function ChatScreen({ signedIn }: { signedIn: boolean }) {
   const composer = useRef<ComposerHandle>(null);
 
   const history = useChatHistory(signedIn);
+  useChatEvents(signedIn);
   const quota = useQuota(signedIn);
   const plants = usePlants(signedIn);
   const renameChat = useRenameChat();
@@ -152,6 +154,7 @@ function ChatScreen({ signedIn }: { signedIn: boolean }) {
     }
     opened.delete(chat.id);
     if (chat.id === activeId) setActiveId(null);
+    if (!chat.local) deleteChat.forget(chat.id);
   }
 
   const historyProps = {

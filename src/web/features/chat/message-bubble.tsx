@@ -1,8 +1,8 @@
 import { CalendarPlus, Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { focusRing } from "../../components/ui/button";
+import { ReplyMarkdown } from "../../components/ui/markdown";
 import { cn } from "../../lib/cn";
-import { ReplyMarkdown } from "./markdown";
 import { actionLine, type ChatMessageView, engineLabels } from "./messages";
 import { useReveal } from "./use-reveal";
 

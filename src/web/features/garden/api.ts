@@ -41,11 +41,21 @@ export function usePendingTasks() {
   });
 }
 
+/**
+ * Plants deleted in this tab. Their page may still be on screen for a moment after the delete
+ * (until the navigation away lands), and the delete's own live event arrives then too: neither
+ * may fetch the plant again (a 404).
+ */
+const deletedPlants = new Set<string>();
+
 /** Refreshes every garden view; live events and offline replays call it too. */
 export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: gardenKeys.plants }),
-    queryClient.invalidateQueries({ queryKey: ["plant"] }),
+    queryClient.invalidateQueries({
+      queryKey: ["plant"],
+      predicate: (query) => !deletedPlants.has(String(query.queryKey[1])),
+    }),
     queryClient.invalidateQueries({ queryKey: ["tasks"] }),
   ]);
 }
@@ -95,12 +105,23 @@ export function useUpdatePlant(id: string) {
   });
 }
 
+/**
+ * Deletes a plant. Call `forget(id)` once its page is gone (after navigating away): it drops the
+ * plant from the cache, so nothing shows or refetches it again.
+ */
 export function useDeletePlant() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (id: string) => api.delete(`/api/plants/${encodeURIComponent(id)}`),
-    onSuccess: () => invalidateGarden(queryClient),
+    onSuccess: async (_, id) => {
+      deletedPlants.add(id);
+      await queryClient.cancelQueries({ queryKey: gardenKeys.plant(id), exact: true });
+      await invalidateGarden(queryClient);
+    },
   });
+  const forget = (id: string) =>
+    queryClient.removeQueries({ queryKey: gardenKeys.plant(id), exact: true });
+  return { ...mutation, forget };
 }
 
 const isOfflineFailure = (error: unknown) =>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { foldText, MAX_RESULTS, MIN_QUERY_LENGTH } from "../../../core/catalogue-search";
-import type { CropSummary } from "../../../core/schemas/catalogue";
+import type { CropSummary, suggestionListValues } from "../../../core/schemas/catalogue";
 import { Input } from "../../components/ui/field";
 import { api } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
@@ -17,6 +17,7 @@ export interface CropChoice {
 }
 
 type Source = "catalogue" | "fallback" | "failed" | "offline";
+type SuggestionList = (typeof suggestionListValues)[number];
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -27,12 +28,15 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-/** The built-in suggestions, filtered here: the fallback when the search itself fails. */
-function useSuggestions() {
+/**
+ * The built-in suggestions (spec §9: 22 for Add Plant, 32 for Grow Along), filtered here: the
+ * fallback when the search itself fails.
+ */
+function useSuggestions(list: SuggestionList) {
   return useQuery({
-    queryKey: ["catalogue", "suggestions", "add-plant"],
+    queryKey: ["catalogue", "suggestions", list],
     queryFn: async () =>
-      (await api.get<{ crops: CropSummary[] }>("/api/catalogue/suggestions?for=add-plant")).crops,
+      (await api.get<{ crops: CropSummary[] }>(`/api/catalogue/suggestions?for=${list}`)).crops,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -74,11 +78,20 @@ export function CropAutocomplete({
   value,
   onChange,
   describedBy,
+  list = "add-plant",
+  note,
 }: {
   id: string;
   value: CropChoice | null;
   onChange: (choice: CropChoice | null) => void;
   describedBy?: string | undefined;
+  /**
+   * Which built-in suggestions: Add Plant shows them as chips under an empty field; Grow Along
+   * lists them in the dropdown while the field is empty and focused.
+   */
+  list?: SuggestionList;
+  /** Replaces the "Custom plant" / "From the crop catalogue" line under a chosen plant. */
+  note?: (custom: boolean) => ReactNode;
 }) {
   const { offline } = useConnectivity();
   const [text, setText] = useState(value?.name ?? "");
@@ -87,18 +100,24 @@ export function CropAutocomplete({
   const [active, setActive] = useState(-1);
   const listId = useId();
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
-  const suggestions = useSuggestions();
+  const suggestions = useSuggestions(list);
   const search = useCropSearch(query, offline, suggestions.data);
-  const crops = query.length >= MIN_QUERY_LENGTH ? (search.data?.crops ?? []) : [];
+  const suggesting = list === "grow-along" && !text.trim() && !!suggestions.data?.length;
+  const crops = suggesting
+    ? (suggestions.data ?? [])
+    : query.length >= MIN_QUERY_LENGTH
+      ? (search.data?.crops ?? [])
+      : [];
   const source = search.data?.source;
-  const exact = crops.some((c) => foldText(c.name) === foldText(text.trim()));
+  const known = [...crops, ...(suggestions.data ?? [])];
+  const exact = known.some((c) => foldText(c.name) === foldText(text.trim()));
   const options: CropChoice[] = [
     ...crops.map((c) => ({ name: c.name, slug: c.slug })),
     ...(text.trim().length >= MIN_QUERY_LENGTH && !exact
       ? [{ name: text.trim(), slug: null }]
       : []),
   ];
-  const showList = open && query.length >= MIN_QUERY_LENGTH && !search.isPending;
+  const showList = open && (suggesting || (query.length >= MIN_QUERY_LENGTH && !search.isPending));
 
   function choose(choice: CropChoice) {
     setText(choice.name);
@@ -110,7 +129,7 @@ export function CropAutocomplete({
   function typed(value: string): CropChoice | null {
     const name = value.trim();
     if (!name) return null;
-    const crop = crops.find((c) => foldText(c.name) === foldText(name));
+    const crop = known.find((c) => foldText(c.name) === foldText(name));
     return crop ? { name: crop.name, slug: crop.slug } : { name, slug: null };
   }
 
@@ -154,11 +173,14 @@ export function CropAutocomplete({
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
       />
-      {value && (
-        <p className="mt-1 text-sm text-stone-700">
-          {value.slug || exact ? "From the crop catalogue" : "Custom plant"}
-        </p>
-      )}
+      {value &&
+        (note ? (
+          note(!(value.slug || exact))
+        ) : (
+          <p className="mt-1 text-sm text-stone-700">
+            {value.slug || exact ? "From the crop catalogue" : "Custom plant"}
+          </p>
+        ))}
       {source && source !== "catalogue" && query.length >= MIN_QUERY_LENGTH && (
         <p className="mt-1 text-sm text-soil-fg" role="status">
           {notices[source]}
@@ -168,7 +190,7 @@ export function CropAutocomplete({
         <div
           id={listId}
           role="listbox"
-          aria-label="Matching plants"
+          aria-label={suggesting ? "Popular plants" : "Matching plants"}
           className="absolute z-10 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-stone-300 bg-surface py-1 shadow-md"
         >
           {crops.length === 0 && <p className="px-3 py-2 text-stone-700">No matches</p>}
@@ -194,7 +216,7 @@ export function CropAutocomplete({
           ))}
         </div>
       )}
-      {!text && suggestions.data && (
+      {list === "add-plant" && !text && suggestions.data && (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Popular plants">
           {suggestions.data.slice(0, 22).map((crop) => (
             <li key={crop.slug}>

@@ -1,6 +1,7 @@
 import { Leaf } from "lucide-react";
 import { Link } from "react-router";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
+import { buildTimeline } from "../../../core/garden/timeline";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
@@ -13,61 +14,100 @@ const addedFormat = new Intl.DateTimeFormat(undefined, {
   year: "numeric",
 });
 
+/**
+ * Spec §2 plant card. The photo and names share the top row; the stage (with how far into it the
+ * plant is) and the next task get the card's full width below, so they read in a line or two
+ * even in a narrow column.
+ */
 export function PlantCard({ plant }: { plant: PlantListItem }) {
   const today = localToday();
   const next = plant.nextTask;
   const overdue = !!next?.dueDate && next.dueDate < today;
   const stage = plant.currentStage ?? plant.stage;
+  const timeline = buildTimeline(plant.stagePlan, plant.plantingDate, today);
+  const current = timeline.stages[timeline.currentIndex];
+  const notStarted = plant.plantingDate > today;
   return (
     <Link
       to={`/plants/${plant.id}`}
       className={cn(
-        "flex gap-3 rounded-[16px] border border-stone-300 bg-surface p-3 hover:border-leaf-500",
+        "flex h-full flex-col gap-3 rounded-[16px] border border-stone-300 bg-surface p-3 hover:border-leaf-500",
         focusRing,
       )}
     >
-      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-leaf-100">
-        {plant.imageUrl ? (
-          <img src={plant.imageUrl} alt="" className="size-full object-cover" />
-        ) : (
-          <Leaf size={32} aria-hidden className="text-leaf-fg" />
-        )}
-      </div>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-stone-900">
-          <span aria-hidden>{stageEmoji(stage)} </span>
-          {plant.name}
-        </p>
-        {plant.scientificName && (
-          <p className="truncate text-sm text-stone-700 italic">{plant.scientificName}</p>
-        )}
-        <p className="text-sm text-stone-700">
-          {plant.plantingDate > today ? (
-            `Starts ${formatDay(plant.plantingDate)}`
-          ) : stage ? (
-            <span className="capitalize">{stage}</span>
+      <div className="flex min-w-0 gap-3">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-leaf-100">
+          {plant.imageUrl ? (
+            <img
+              src={plant.imageUrl}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-full object-cover"
+            />
           ) : (
-            "Stage unknown"
-          )}{" "}
-          · {mediumLabels[plant.medium]}
-        </p>
-        {next?.dueDate && (
-          <p
-            className={cn(
-              "mt-1 text-sm",
-              overdue ? "font-semibold text-berry-fg" : "text-stone-900",
-            )}
-          >
-            {overdue ? "Overdue:" : "Next:"} {next.title} ·{" "}
-            <span title={next.dueDate}>
-              {formatDay(next.dueDate)} ({relativeDay(next.dueDate, today)})
-            </span>
+            <Leaf size={28} aria-hidden className="text-leaf-fg" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="line-clamp-2 font-semibold break-words text-stone-900">
+            <span aria-hidden>{stageEmoji(stage)} </span>
+            {plant.name}
           </p>
-        )}
-        <p className="mt-1 text-xs text-stone-700">
-          Added {addedFormat.format(new Date(plant.createdAt))}
-        </p>
+          {plant.scientificName && (
+            <p className="truncate text-sm text-stone-700 italic">{plant.scientificName}</p>
+          )}
+          <p className="text-sm text-stone-700">{mediumLabels[plant.medium]}</p>
+        </div>
       </div>
+      <div>
+        <p className="flex justify-between gap-2 text-sm">
+          {notStarted ? (
+            <span className="text-stone-900">Starts {formatDay(plant.plantingDate)}</span>
+          ) : stage ? (
+            <span className="font-semibold text-stone-900 capitalize">{stage}</span>
+          ) : (
+            <span className="text-stone-700">Stage unknown</span>
+          )}
+          {!notStarted && current && (
+            <span className="text-stone-700 tabular-nums">
+              {Math.round(current.progress * 100)}% of stage
+            </span>
+          )}
+        </p>
+        {!notStarted && current && (
+          <div
+            role="progressbar"
+            aria-label={`${current.name} stage progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(current.progress * 100)}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-stone-100"
+          >
+            <div
+              className="h-full rounded-full bg-leaf-500"
+              style={{ width: `${current.progress * 100}%` }}
+            />
+          </div>
+        )}
+      </div>
+      {next?.dueDate && (
+        <p
+          className={cn(
+            "text-sm break-words",
+            overdue ? "font-semibold text-berry-fg" : "text-stone-900",
+          )}
+        >
+          <span className="font-semibold">{overdue ? "Overdue:" : "Next:"}</span> {next.title} ·{" "}
+          <span title={formatDay(next.dueDate)}>
+            {formatDay(next.dueDate)} ({relativeDay(next.dueDate, today)})
+          </span>
+        </p>
+      )}
+      <p className="mt-auto text-xs text-stone-700">
+        Added {addedFormat.format(new Date(plant.createdAt))}
+      </p>
     </Link>
   );
 }

@@ -1,11 +1,12 @@
 import { ArrowLeft, MessageCircle, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { daysBetween } from "../../../core/garden/dates";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import type { PlantDetail } from "../../../core/schemas/plant";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { Dialog } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Alert, Spinner } from "../../components/ui/misc";
 import { HttpError } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
@@ -16,6 +17,8 @@ import { AddTaskDialog } from "./add-task-dialog";
 import { useDeletePlant, usePlant } from "./api";
 import { EditPlantDialog } from "./edit-plant-dialog";
 import { lightsLabels, mediumLabels, placeLabels } from "./labels";
+import { Milestones } from "./milestones";
+import { PlantPhoto } from "./plant-photo";
 import { TaskRow } from "./task-row";
 
 export const DELETE_CONFIRMATION = "Delete plant and all its tasks? This can't be undone.";
@@ -57,6 +60,58 @@ function BackLink() {
   );
 }
 
+type TimelineStage = PlantDetail["timeline"]["stages"][number];
+
+/**
+ * One stage of the timeline (STYLE: horizontal bars, the current stage highlighted, an ETA). The
+ * current one stands out with a tinted row, "Now" and how far into it the plant is; stages
+ * behind it say "Done", so the state never rests on colour alone.
+ */
+function StageBar({ stage, today }: { stage: TimelineStage; today: string }) {
+  const percent = Math.round(stage.progress * 100);
+  const done = !stage.current && stage.progress >= 1;
+  const day = Math.min(stage.durationDays, Math.max(1, daysBetween(stage.startDate, today) + 1));
+  return (
+    <li
+      aria-current={stage.current ? "step" : undefined}
+      className={cn(
+        "rounded-xl px-3 py-2",
+        stage.current ? "bg-leaf-100 ring-1 ring-leaf-500" : "bg-transparent",
+      )}
+    >
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+        <span className="font-semibold text-stone-900">
+          <span className="capitalize">{stage.name}</span>
+          {stage.current && <span className="ml-2 text-leaf-fg">Now</span>}
+          {done && <span className="ml-2 font-normal text-stone-700">Done</span>}
+        </span>
+        <span className="text-stone-700">ETA {formatDay(stage.eta)}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${stage.name} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className={cn(
+          "overflow-hidden rounded-full bg-stone-100",
+          stage.current ? "h-3 bg-surface" : "h-2",
+        )}
+      >
+        <div
+          className={cn("h-full rounded-full", stage.current ? "bg-leaf-500" : "bg-leaf-700/40")}
+          style={{ width: `${stage.progress * 100}%` }}
+        />
+      </div>
+      {stage.current && (
+        <p className="mt-1 text-sm text-stone-900 tabular-nums">
+          Day {day} of {stage.durationDays} · {percent}% through
+        </p>
+      )}
+    </li>
+  );
+}
+
 function PlantView({ plant }: { plant: PlantDetail }) {
   const navigate = useNavigate();
   const remove = useDeletePlant();
@@ -71,7 +126,8 @@ function PlantView({ plant }: { plant: PlantDetail }) {
     try {
       await remove.mutateAsync(plant.id);
       setConfirming(false);
-      navigate("/plants", { replace: true });
+      await navigate("/plants", { replace: true });
+      remove.forget(plant.id);
     } catch (error) {
       // Spec §4: a failed deletion is only logged; the gardener sees it is still there.
       console.warn("Plant deletion failed", error);
@@ -86,51 +142,56 @@ function PlantView({ plant }: { plant: PlantDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <BackLink />
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-[28px] font-semibold text-stone-900">
-            <span aria-hidden>{stageEmoji(plant.timeline.currentStage ?? plant.stage)} </span>
-            {plant.name}
-          </h1>
-          {plant.scientificName && <p className="text-stone-700 italic">{plant.scientificName}</p>}
-          <p className="mt-1 text-stone-700">
-            {mediumLabels[plant.medium]} · {placeLabels[plant.place]} · {lightsLabels[plant.lights]}{" "}
-            · planted {formatDay(plant.plantingDate)}
-          </p>
-          {plant.notes && (
-            <p className="mt-1 max-w-prose whitespace-pre-line text-stone-700">{plant.notes}</p>
-          )}
-          {next?.dueDate && (
-            <p
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <PlantPhoto plant={plant} />
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0 break-words">
+            <h1 className="text-[28px] font-semibold text-stone-900">
+              <span aria-hidden>{stageEmoji(plant.timeline.currentStage ?? plant.stage)} </span>
+              {plant.name}
+            </h1>
+            {plant.scientificName && (
+              <p className="text-stone-700 italic">{plant.scientificName}</p>
+            )}
+            <p className="mt-1 text-stone-700">
+              {mediumLabels[plant.medium]} · {placeLabels[plant.place]} ·{" "}
+              {lightsLabels[plant.lights]} · planted {formatDay(plant.plantingDate)}
+            </p>
+            {plant.notes && (
+              <p className="mt-1 max-w-prose whitespace-pre-line text-stone-700">{plant.notes}</p>
+            )}
+            {next?.dueDate && (
+              <p
+                className={cn(
+                  "mt-2 inline-flex max-w-full rounded-xl px-3 py-1 text-sm font-semibold",
+                  overdue ? "bg-berry-600 text-white" : "bg-leaf-100 text-leaf-fg",
+                )}
+              >
+                {overdue ? "Overdue:" : "Next:"} {next.title} · {relativeDay(next.dueDate, today)}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil size={18} aria-hidden />
+              Edit plant
+            </Button>
+            <Link
+              to={`/chat?plantId=${encodeURIComponent(plant.id)}&new=1`}
               className={cn(
-                "mt-2 inline-flex rounded-full px-3 py-1 text-sm font-semibold",
-                overdue ? "bg-berry-600 text-white" : "bg-leaf-100 text-leaf-fg",
+                "inline-flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-stone-900 hover:bg-stone-100",
+                focusRing,
               )}
             >
-              {overdue ? "Overdue:" : "Next:"} {next.title} · {relativeDay(next.dueDate, today)}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            <Pencil size={18} aria-hidden />
-            Edit plant
-          </Button>
-          <Link
-            to={`/chat?plantId=${encodeURIComponent(plant.id)}&new=1`}
-            className={cn(
-              "inline-flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-stone-900 hover:bg-stone-100",
-              focusRing,
-            )}
-          >
-            <MessageCircle size={20} aria-hidden />
-            Ask assistant
-          </Link>
+              <MessageCircle size={20} aria-hidden />
+              Ask assistant
+            </Link>
+          </div>
         </div>
       </header>
       <EditPlantDialog plant={plant} open={editing} onOpenChange={setEditing} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card aria-labelledby="stages-title">
           <CardTitle>
             <span id="stages-title">Stages</span>
@@ -140,40 +201,12 @@ function PlantView({ plant }: { plant: PlantDetail }) {
               Starts {formatDay(plant.plantingDate)}
             </p>
           )}
-          <ol className="flex flex-col gap-4">
+          <ol className="flex flex-col gap-2">
             {plant.timeline.stages.map((stage) => (
-              <li key={`${stage.name}-${stage.startDate}`}>
-                <div className="mb-1 flex justify-between gap-2 text-sm">
-                  <span
-                    className={cn(
-                      "font-semibold capitalize",
-                      stage.current ? "text-leaf-fg" : "text-stone-900",
-                    )}
-                  >
-                    {stage.name}
-                    {stage.current && " (now)"}
-                  </span>
-                  <span className="text-stone-700">ETA {formatDay(stage.eta)}</span>
-                </div>
-                <div
-                  role="progressbar"
-                  aria-label={`${stage.name} progress`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round(stage.progress * 100)}
-                  className="h-3 overflow-hidden rounded-full bg-stone-100"
-                >
-                  <div
-                    className={cn(
-                      "h-full rounded-full",
-                      stage.current ? "bg-leaf-500" : "bg-leaf-700/40",
-                    )}
-                    style={{ width: `${stage.progress * 100}%` }}
-                  />
-                </div>
-              </li>
+              <StageBar key={`${stage.name}-${stage.startDate}`} stage={stage} today={today} />
             ))}
           </ol>
+          <Milestones plant={plant} />
           {plant.tips.length > 0 && (
             <>
               <h3 className="mt-6 mb-2 font-semibold text-stone-900">Tips</h3>
@@ -221,26 +254,16 @@ function PlantView({ plant }: { plant: PlantDetail }) {
       </Button>
 
       <AddTaskDialog open={adding} onOpenChange={setAdding} plantId={plant.id} />
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete plant?"
         description={DELETE_CONFIRMATION}
-        dismissible={!remove.isPending}
-      >
-        <div className="flex justify-end gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => setConfirming(false)}
-            disabled={remove.isPending}
-          >
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={deletePlant} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting…" : "Delete"}
-          </Button>
-        </div>
-      </Dialog>
+        action="Delete"
+        busyAction="Deleting…"
+        busy={remove.isPending}
+        onConfirm={deletePlant}
+      />
     </div>
   );
 }

@@ -1,17 +1,25 @@
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { LoadError, Skeleton } from "../../components/ui/misc";
+import { cn } from "../../lib/cn";
+import { loadFailure } from "../../lib/load-failure";
 import { useAuth } from "../auth/auth-context";
-import { AddPlantDialog } from "./add-plant-dialog";
 import { usePlants } from "./api";
 import { PlantCard } from "./plant-card";
+
+// My Garden paints without the form's code (DESIGN.md's initial-JavaScript budget for "/").
+const AddPlantDialog = lazy(async () => ({
+  default: (await import("./add-plant-dialog")).AddPlantDialog,
+}));
 
 export function PlantsCard() {
   const { status } = useAuth();
   const plants = usePlants();
   const [adding, setAdding] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (adding && !opened) setOpened(true);
   return (
     <Card aria-labelledby="plants-title">
       <CardTitle
@@ -24,8 +32,12 @@ export function PlantsCard() {
       >
         <span id="plants-title">My Plants & Stages</span>
       </CardTitle>
-      <PlantGrid status={status} plants={plants} />
-      <AddPlantDialog open={adding} onOpenChange={setAdding} />
+      <PlantGrid status={status} plants={plants} strip />
+      {opened && (
+        <Suspense fallback={null}>
+          <AddPlantDialog open={adding} onOpenChange={setAdding} />
+        </Suspense>
+      )}
     </Card>
   );
 }
@@ -33,38 +45,51 @@ export function PlantsCard() {
 export function PlantGrid({
   status,
   plants,
+  wide = false,
+  strip = false,
 }: {
   status: string;
   plants: ReturnType<typeof usePlants>;
+  /** A full-width page (Plant Tracker) has room for three columns on large screens. */
+  wide?: boolean;
+  /**
+   * On a phone, one row to swipe through instead of a column: on My Garden the plants then take
+   * the height of one card, however many there are, and My Tasks stays near.
+   */
+  strip?: boolean;
 }) {
+  const grid = cn("grid grid-cols-1 gap-3 sm:grid-cols-2", wide && "xl:grid-cols-3");
+  const list = strip
+    ? "-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0"
+    : grid;
+  const item = strip ? "w-[85%] min-w-0 shrink-0 snap-start only:w-full sm:w-auto" : "min-w-0";
   if (status === "signed-out")
     return <p className="text-stone-700">Sign in to track your plants.</p>;
-  if (plants.isError)
+  if (plants.isError) {
+    const failure = loadFailure(plants.error, { fallback: "Your plants could not be loaded" });
     return (
-      <Alert tone="error">
-        <p>Your plants could not be loaded.</p>
-        <button
-          type="button"
-          className="mt-1 font-semibold text-leaf-fg underline"
-          onClick={() => plants.refetch()}
-        >
-          Try again
-        </button>
-      </Alert>
+      <LoadError
+        offline={failure.kind === "offline"}
+        title={failure.title}
+        detail={failure.detail}
+        onRetry={() => void plants.refetch()}
+        retrying={plants.isFetching}
+      />
     );
+  }
   if (!plants.data)
     return (
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
+      <div className={grid}>
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
       </div>
     );
   if (plants.data.length === 0)
     return <p className="text-stone-700">No plants yet. Start your first grow!</p>;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className={list} aria-label="Plants">
       {plants.data.map((plant) => (
-        <li key={plant.id}>
+        <li key={plant.id} className={item}>
           <PlantCard plant={plant} />
         </li>
       ))}

@@ -21,7 +21,7 @@ export function PlantsPage() {
           Add Plant
         </Button>
       </PageHeader>
-      <PlantGrid status={status} plants={plants} />
+      <PlantGrid status={status} plants={plants} wide />
       <AddPlantDialog
         open={adding}
         onOpenChange={setAdding}

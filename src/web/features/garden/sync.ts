@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { Task } from "../../../core/garden/tasks";
 import { gardenChangeTypes } from "../../../core/live-events";
 import { api } from "../../lib/api-client";
+import { useLiveChanges } from "../../lib/live-changes";
 import { useAuth } from "../auth/auth-context";
 import { invalidateGarden } from "./api";
 import { type QueuedWrite, readQueue, replayQueue } from "./offline-queue";
@@ -38,21 +39,9 @@ export function useGardenSync() {
     return () => window.removeEventListener("online", replay);
   }, [status, queryClient]);
 
-  useEffect(() => {
-    if (status !== "signed-in" || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events", { withCredentials: true });
-    let pending: ReturnType<typeof setTimeout> | undefined;
-    // A burst of events (a plan creates many tasks) becomes one refresh.
-    const refresh = () => {
-      clearTimeout(pending);
-      pending = setTimeout(() => void invalidateGarden(queryClient), 100);
-    };
-    for (const type of gardenChangeTypes) {
-      source.addEventListener(type, refresh);
-    }
-    return () => {
-      clearTimeout(pending);
-      source.close();
-    };
-  }, [status, queryClient]);
+  useLiveChanges(
+    gardenChangeTypes,
+    () => void invalidateGarden(queryClient),
+    status === "signed-in",
+  );
 }

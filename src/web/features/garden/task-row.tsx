@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { relativeDay } from "../../../core/garden/stage-emoji";
-import type { Task } from "../../../core/garden/tasks";
+import { repeatPhrase, type Task } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
@@ -19,27 +19,33 @@ export function TaskRow({
   const today = localToday();
   const overdue = !!task.dueDate && task.dueDate < today;
   return (
-    <li className="flex items-center gap-3 rounded-xl bg-stone-100 p-3">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold text-stone-900">{task.title}</p>
-        <p className={cn("text-sm", overdue ? "font-semibold text-berry-fg" : "text-stone-700")}>
-          {plantName ? `${plantName} · ` : ""}
-          {task.dueDate ? (
-            <span title={formatDay(task.dueDate)}>{relativeDay(task.dueDate, today)}</span>
-          ) : (
-            "No due date"
-          )}
-          {task.repeatEveryDays
-            ? ` · every ${task.repeatEveryDays} ${task.repeatEveryDays === 1 ? "day" : "days"}`
-            : ""}
-        </p>
-      </div>
+    // On a phone the title takes the whole first line and Done sits beside the date, so a long
+    // title is not squeezed to a word per line beside the button.
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-xl bg-stone-100 p-3">
+      <p className="col-span-2 font-semibold break-words text-stone-900 sm:col-span-1">
+        {task.title}
+      </p>
+      <p
+        className={cn(
+          "col-start-1 min-w-0 text-sm break-words",
+          overdue ? "font-semibold text-berry-fg" : "text-stone-700",
+        )}
+      >
+        {plantName ? `${plantName} · ` : ""}
+        {task.dueDate ? (
+          <span title={formatDay(task.dueDate)}>{relativeDay(task.dueDate, today)}</span>
+        ) : (
+          "No due date"
+        )}
+        {task.repeatEveryDays ? ` · ${repeatPhrase(task.repeatEveryDays)}` : ""}
+      </p>
       <Button
         size="sm"
         variant="secondary"
         onClick={() => complete.mutate(task)}
         disabled={complete.isPending}
         aria-label={`${label}: ${task.title}`}
+        className="col-start-2 row-start-2 min-h-11 sm:row-span-2 sm:row-start-1"
       >
         <Check size={18} aria-hidden />
         {label}

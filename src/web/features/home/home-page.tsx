@@ -1,11 +1,17 @@
+import { ArrowDown, ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
+import { groupTasks } from "../../../core/garden/tasks";
+import { focusRing } from "../../components/ui/button";
 import { PageHeader, Spinner } from "../../components/ui/misc";
+import { cn } from "../../lib/cn";
+import { localToday } from "../../lib/format";
 import { getString, storage } from "../../lib/storage";
 import { useAuth } from "../auth/auth-context";
 import { useMe } from "../auth/use-me";
+import { usePendingTasks } from "../garden/api";
 import { PlantsCard } from "../garden/plants-card";
-import { TasksCard } from "../garden/tasks-card";
+import { TASKS_CARD_ID, TasksCard } from "../garden/tasks-card";
 import type { Place } from "../weather/api";
 import { HealthCard } from "../weather/health-card";
 import { PlantingCard } from "../weather/planting-card";
@@ -37,21 +43,54 @@ export function HomePage() {
     if (me.isLoading) return <Spinner label="Loading your garden…" />;
     return <Navigate to="/onboarding" replace />;
   }
+  const name = me.data?.displayName?.trim() || user?.name || "there";
   return (
     <div>
       <PageHeader title="My Garden" />
-      <p className="-mt-4 mb-6 text-stone-700">
-        Hi {user?.name ?? "there"}, here is your garden today.
-      </p>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <WeatherCard place={place} onPlaceChange={setPlace} />
-        <div className="flex flex-col gap-6">
+      <p className="-mt-4 mb-2 break-words text-stone-700">Hi {name}, here is your garden today.</p>
+      <TasksAtAGlance />
+      {/* Spec §2's order, weather and guidance first. On wide screens they make a column of their
+          own beside the garden, each card as tall as its content. */}
+      <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <WeatherCard place={place} onPlaceChange={setPlace} />
           <PlantingCard place={place} />
           <HealthCard place={place} />
         </div>
-        <PlantsCard />
-        <TasksCard />
+        <div className="flex min-w-0 flex-col gap-6">
+          <PlantsCard />
+          <TasksCard />
+        </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * On a phone My Tasks comes after four cards: a line at the top says what is due and jumps there.
+ * Wide screens show My Tasks beside the weather, so they need no shortcut.
+ */
+function TasksAtAGlance() {
+  const tasks = usePendingTasks();
+  if (!tasks.data || tasks.data.length === 0) return null;
+  const { overdue, today } = groupTasks(tasks.data, localToday());
+  const parts = [
+    overdue.length > 0 && `${overdue.length} overdue`,
+    today.length > 0 && `${today.length} due today`,
+  ].filter(Boolean);
+  return (
+    <p className="lg:hidden">
+      <a
+        href={`#${TASKS_CARD_ID}`}
+        className={cn(
+          "inline-flex min-h-11 items-center gap-2 rounded-xl font-semibold text-leaf-fg",
+          focusRing,
+        )}
+      >
+        <ListChecks size={20} aria-hidden />
+        {parts.length > 0 ? `Tasks: ${parts.join(", ")}` : "Tasks: nothing due today"}
+        <ArrowDown size={18} aria-hidden />
+      </a>
+    </p>
   );
 }

@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { experienceValues, preferenceLabels, preferenceValues } from "../../../core/profile-values";
-import type { MePatch, Zone } from "../../../core/schemas/me";
+import type { MePatch, ZipZone } from "../../../core/schemas/me";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
@@ -75,7 +75,7 @@ function useZone(zip: string) {
   const valid = /^\d{5}$/.test(zip);
   return useQuery({
     queryKey: ["zone", zip],
-    queryFn: () => api.get<Zone>(`/api/zones/${zip}`),
+    queryFn: () => api.get<ZipZone>(`/api/zones/${zip}`),
     enabled: valid,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -193,7 +193,7 @@ function Steps() {
             label="ZIP code"
             hint={
               zone.data
-                ? `USDA zone ${zone.data.zone} (${zone.data.trange} °F)${zone.data.map === "2012" ? ", 2012 map" : ""}`
+                ? `${zone.data.place ? `${zone.data.place}: ` : ""}USDA zone ${zone.data.zone} (${zone.data.trange} °F)${zone.data.map === "2012" ? ", 2012 map" : ""}`
                 : zone.isError
                   ? "We don't know the zone of that ZIP code, but you can go on."
                   : "For example 94110."

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Quota } from "../../../core/schemas/app-config";
 import type { Me } from "../../../core/schemas/me";
+import { useStoredPlace } from "../../app/layout/use-location-label";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
@@ -13,9 +14,13 @@ import { cn } from "../../lib/cn";
 import { storage, type Units } from "../../lib/storage";
 import { useTheme } from "../../lib/theme";
 import { toast } from "../../lib/toast-store";
+import { DataCard } from "../account-data/data-card";
+import { DeleteAccountCard } from "../account-data/delete-account-card";
 import { authApi } from "../auth/api";
 import { useAuth } from "../auth/auth-context";
 import { useMe, useUpdateMe } from "../auth/use-me";
+import { CalendarCard } from "../reminders/calendar-card";
+import { RemindersCard } from "../reminders/reminders-card";
 import { CreditsCard } from "./credits-card";
 
 export function SettingsPage() {
@@ -23,17 +28,28 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Profile & Settings" />
-      <div className="grid gap-6 lg:grid-cols-2">
-        {me.data ? (
-          <PreferencesCard me={me.data} />
-        ) : me.isError ? (
-          <LoadError retry={() => me.refetch()} />
-        ) : (
-          <Skeleton className="h-96" />
-        )}
-        <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-6">
+          {me.data ? (
+            <>
+              <PreferencesCard me={me.data} />
+              <RemindersCard me={me.data} />
+            </>
+          ) : me.isError ? (
+            <LoadError retry={() => me.refetch()} />
+          ) : (
+            <>
+              <Skeleton className="h-96" />
+              <Skeleton className="h-96" />
+            </>
+          )}
+          <CalendarCard />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
           <QuotaCard />
           {me.data && <AccountCard email={me.data.email} />}
+          <DataCard />
+          <DeleteAccountCard />
           <CreditsCard />
         </div>
       </div>
@@ -59,7 +75,10 @@ function PreferencesCard({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [displayName, setDisplayName] = useState(me.displayName ?? "");
   const [units, setUnits] = useState<Units>(me.units);
-  const [location, setLocation] = useState(me.location ?? storage.location() ?? "");
+  // Starts from the place the nav's label shows (the stored location, else the ZIP's town); null
+  // until the gardener types, and only a typed location is saved.
+  const place = useStoredPlace();
+  const [location, setLocation] = useState<string | null>(null);
   const nameError = displayName.trim() ? undefined : "Enter a display name.";
 
   useEffect(() => {
@@ -70,13 +89,14 @@ function PreferencesCard({ me }: { me: Me }) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     try {
+      const typed = location === null ? undefined : location.trim() || null;
       await update.mutateAsync({
         displayName: displayName.trim(),
         units,
-        location: location.trim() || null,
+        ...(typed === undefined ? {} : { location: typed }),
       });
       storage.setUnits(units);
-      storage.setLocation(location.trim() || null);
+      if (typed !== undefined) storage.setLocation(typed);
       toast({ title: "Preferences saved", variant: "success" });
     } catch (error) {
       toast({
@@ -139,7 +159,7 @@ function PreferencesCard({ me }: { me: Me }) {
               {...props}
               autoComplete="address-level2"
               maxLength={120}
-              value={location}
+              value={location ?? place ?? ""}
               onChange={(e) => setLocation(e.target.value)}
             />
           )}

@@ -3,6 +3,7 @@ import type { Insights, PlantingSuggestionsBody, Weather } from "../../../core/s
 import { api } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
 import { getJson, setJson } from "../../lib/storage";
+import { recordFailure } from "../../lib/telemetry";
 
 /** Where to look: a typed place, or GPS coordinates (with the place as a label). */
 export interface Place {
@@ -31,14 +32,18 @@ function offlineWeather(): Weather {
   throw new Error(NO_NETWORK);
 }
 
+/**
+ * Spec §8: a failure throws 'Failed to fetch weather data'; the error it wraps (`cause`) says
+ * what failed, for the card to tell the gardener.
+ */
 export async function fetchWeather(place: Place): Promise<Weather> {
   try {
     const weather = await api.get<Weather>(`/api/gardening/weather?${query(place)}`);
     setJson("mpWeather", weather);
     return weather;
   } catch (error) {
-    console.warn(WEATHER_FAILED, error);
-    throw new Error(WEATHER_FAILED);
+    recordFailure("weather", error instanceof Error ? error.message : String(error));
+    throw new Error(WEATHER_FAILED, { cause: error });
   }
 }
 

@@ -1,8 +1,13 @@
 import { ChevronDown } from "lucide-react";
-import type { SuggestionBody } from "../../../core/schemas/weather";
+import { useState } from "react";
+import type { Frost, SuggestionBody } from "../../../core/schemas/weather";
+import { frostOutlook } from "../../../core/weather/frost";
+import { focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { Alert, LoadError, Skeleton } from "../../components/ui/misc";
+import { cn } from "../../lib/cn";
 import { formatTemperature } from "../../lib/format";
+import { loadFailure } from "../../lib/load-failure";
 import { type Place, usePlanting } from "./api";
 import { useUnits } from "./use-units";
 
@@ -29,9 +34,11 @@ export function PlantingCard({ place }: { place: Place }) {
         <span id="planting-title">What to Plant Now</span>
       </CardTitle>
       {planting.isError ? (
-        <Alert tone="error">
-          Planting suggestions could not be loaded. Try Update on the weather card.
-        </Alert>
+        <PlantingError
+          error={planting.error}
+          onRetry={() => void planting.refetch()}
+          retrying={planting.isFetching}
+        />
       ) : !p && planting.fetchStatus === "paused" ? (
         <Alert tone="info">No network. Planting suggestions load when you are back online.</Alert>
       ) : !p ? (
@@ -48,32 +55,93 @@ export function PlantingCard({ place }: { place: Place }) {
             ].map((chip) => (
               <li
                 key={chip}
-                className="rounded-full bg-leaf-100 px-3 py-1 text-sm font-semibold text-leaf-fg"
+                className="max-w-full rounded-full bg-leaf-100 px-3 py-1 text-sm font-semibold break-words text-leaf-fg"
               >
                 {chip}
               </li>
             ))}
           </ul>
-          <ul className="mb-4 flex list-disc flex-col gap-1 pl-5 text-stone-900">
-            {p.summary.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <Summary lines={p.summary} />
           <div className="flex flex-col gap-2">
             <Group title="Vegetables" items={p.vegetables} />
             <Group title="Herbs" items={p.herbs} />
             <Group title="Flowers" items={p.flowers} />
           </div>
-          {p.frost?.lastSpring && p.frost.firstFall && (
-            <p className="mt-4 text-sm text-stone-700">
-              Median last spring frost {frostDate(p.frost.lastSpring)}, first fall frost{" "}
-              {frostDate(p.frost.firstFall)} (NOAA station {p.frost.station},{" "}
-              {Math.round(p.frost.distanceKm)} km away).
-            </p>
-          )}
+          {p.frost && <FrostLine frost={p.frost} />}
         </>
       )}
     </Card>
+  );
+}
+
+/** The first line of the summary; the rest behind "More", so the card stays short on a phone. */
+function Summary({ lines }: { lines: string[] }) {
+  const [open, setOpen] = useState(false);
+  const shown = open ? lines : lines.slice(0, 1);
+  return (
+    <div className="mb-4">
+      <ul id="planting-summary" className="flex list-disc flex-col gap-1 pl-5 text-stone-900">
+        {shown.map((line) => (
+          <li key={line} className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+      {lines.length > 1 && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="planting-summary"
+          onClick={() => setOpen(!open)}
+          className={cn(
+            "-ml-1 inline-flex min-h-11 items-center rounded-xl px-1 font-semibold text-leaf-fg",
+            focusRing,
+          )}
+        >
+          {open ? "Less" : "More"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function FrostLine({ frost }: { frost: Frost }) {
+  const outlook = frostOutlook(frost.lastSpring, frost.firstFall);
+  if (!outlook) return null;
+  const station = `NOAA station ${frost.station}, ${Math.round(frost.distanceKm)} km away`;
+  return (
+    <p className="mt-4 text-sm break-words text-stone-700">
+      {outlook.kind === "rare"
+        ? `Frost is rare here: in a typical year it freezes only between ${frostDate(outlook.from)} and ${frostDate(outlook.to)} (${station}).`
+        : `Median last spring frost ${frostDate(outlook.lastSpring)}, first fall frost ${frostDate(outlook.firstFall)} (${station}).`}
+    </p>
+  );
+}
+
+function PlantingError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const failure = loadFailure(error, {
+    notFound: "Place not found",
+    fallback: "Planting suggestions could not be loaded",
+  });
+  return (
+    <LoadError
+      offline={failure.kind === "offline"}
+      title={failure.title}
+      // The weather card above has just said why in full.
+      detail={
+        failure.kind === "not-found" ? "Change the place in Weather & Season." : failure.detail
+      }
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
 }
 
@@ -90,7 +158,7 @@ function Group({ title, items }: { title: string; items: SuggestionBody[] }) {
       </summary>
       <ul className="flex flex-col gap-3 px-4 pb-4">
         {items.map((item) => (
-          <li key={item.name}>
+          <li key={item.name} className="break-words">
             <p className="font-semibold text-stone-900">
               {item.name}{" "}
               <span className="ml-1 rounded-full bg-stone-100 px-2 py-0.5 text-sm font-normal text-stone-700">

@@ -1,13 +1,20 @@
-import { Droplets, LocateFixed, Wind } from "lucide-react";
+import { ChevronDown, Droplets, LocateFixed, Wind } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ForecastDay } from "../../../core/schemas/weather";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/field";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { LoadError, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
-import { formatTemperature, fullDate, otherTemperature, shortWeekday } from "../../lib/format";
+import {
+  formatTemperature,
+  fullDate,
+  otherTemperature,
+  shortTemperature,
+  shortWeekday,
+} from "../../lib/format";
+import { loadFailure } from "../../lib/load-failure";
 import { storage } from "../../lib/storage";
 import { NO_NETWORK, type Place, useInsights, useWeather, WEATHER_FAILED } from "./api";
 import { useUnits } from "./use-units";
@@ -65,6 +72,10 @@ export function WeatherCard({
 
   const w = weather.data;
   const data = insights.data;
+  const retry = () => {
+    void weather.refetch();
+    void insights.refetch();
+  };
   return (
     <Card aria-labelledby="weather-title">
       <CardTitle>
@@ -76,7 +87,7 @@ export function WeatherCard({
         </label>
         <Input
           id="weather-location"
-          className="min-w-0 flex-1 basis-40"
+          className="min-w-0 flex-1 basis-32"
           placeholder="City or ZIP"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
@@ -100,24 +111,14 @@ export function WeatherCard({
         </Button>
       </form>
 
-      {weather.isError && weather.error.message === NO_NETWORK ? (
-        <Alert tone="info">
-          <p className="font-semibold">{NO_NETWORK}</p>
-          <p className="text-sm text-stone-700">
-            No weather is saved on this device yet. It loads when you are back online.
-          </p>
-        </Alert>
-      ) : weather.isError ? (
-        <Alert tone="error">
-          <p className="font-semibold">{WEATHER_FAILED}</p>
-          <p className="text-sm text-stone-700">Check the place name, or try again in a moment.</p>
-        </Alert>
+      {weather.isError ? (
+        <WeatherError error={weather.error} onRetry={retry} retrying={weather.isFetching} />
       ) : !w ? (
         <Skeleton className="h-28" />
       ) : (
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <p className="font-semibold text-stone-900">{w.location}</p>
+          <div className="min-w-0">
+            <p className="font-semibold break-words text-stone-900">{w.location}</p>
             <p className="text-sm text-stone-700">{w.season}</p>
             <p className="mt-2 flex items-baseline gap-2">
               <span className="text-[36px] font-semibold text-stone-900 tabular-nums">
@@ -151,15 +152,15 @@ export function WeatherCard({
               <button
                 type="button"
                 onClick={() => setOpenDay(day)}
-                className="flex w-full flex-col items-center rounded-xl px-0.5 py-2 text-xs whitespace-nowrap hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-fg sm:px-1 sm:text-sm"
-                aria-label={`${fullDate(day.date)}: ${day.conditions}`}
+                className="flex w-full flex-col items-center rounded-xl px-0.5 py-2 text-sm whitespace-nowrap hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-fg sm:px-1"
+                aria-label={`${fullDate(day.date)}: ${day.conditions}, high ${formatTemperature(day.temperature.max, units)}, low ${formatTemperature(day.temperature.min, units)}`}
               >
                 <span className="font-semibold text-stone-900">{shortWeekday(day.date)}</span>
                 <span className="tabular-nums text-stone-900">
-                  {formatTemperature(day.temperature.max, units)}
+                  {shortTemperature(day.temperature.max, units)}
                 </span>
                 <span className="tabular-nums text-stone-700">
-                  {formatTemperature(day.temperature.min, units)}
+                  {shortTemperature(day.temperature.min, units)}
                 </span>
               </button>
             </li>
@@ -167,18 +168,12 @@ export function WeatherCard({
         </ul>
       )}
 
-      {data && (
+      {/* With the weather failed, "Watering: Unavailable" under the error would only repeat it. */}
+      {data && !weather.isError && (
         <div className="mt-4 flex flex-col gap-2 text-stone-900">
-          {data.plantingAdvice.length > 0 && (
-            <ul className="flex list-disc flex-col gap-1 pl-5">
-              {data.plantingAdvice.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
           <p className={cn("flex items-start gap-2", "unavailable" in data && "text-stone-700")}>
             <Droplets size={18} aria-hidden className="mt-0.5 shrink-0 text-sky-500" />
-            <span>
+            <span className="min-w-0 break-words">
               <span className="font-semibold">Watering: </span>
               {data.wateringAdvice}
             </span>
@@ -186,14 +181,71 @@ export function WeatherCard({
           {data.alerts.map((alert) => (
             <p key={alert.kind} className="flex items-start gap-2">
               <span aria-hidden>⚠️</span>
-              <span>{alert.message}</span>
+              <span className="min-w-0 break-words">{alert.message}</span>
             </p>
           ))}
+          {/* What to Plant Now, just below, says most of this again: folded away here. */}
+          {data.plantingAdvice.length > 0 && (
+            <details className="group">
+              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-xl font-semibold text-leaf-fg focus-visible:outline-2 focus-visible:outline-leaf-fg">
+                Planting advice ({data.plantingAdvice.length})
+                <ChevronDown
+                  size={20}
+                  aria-hidden
+                  className="transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                />
+              </summary>
+              <ul className="flex list-disc flex-col gap-1 pl-5">
+                {data.plantingAdvice.map((line) => (
+                  <li key={line} className="break-words">
+                    {line}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
         </div>
       )}
 
       {openDay && <DayDialog day={openDay} onClose={() => setOpenDay(null)} />}
     </Card>
+  );
+}
+
+/** Spec §8's 'Failed to fetch weather data', saying what failed: the place, the service, the network. */
+function WeatherError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (error.message === NO_NETWORK) {
+    return (
+      <LoadError
+        offline
+        title="You are offline"
+        detail="No weather is saved on this device yet. It loads when you are back online."
+        onRetry={onRetry}
+        retrying={retrying}
+      />
+    );
+  }
+  const failure = loadFailure(error, {
+    notFound: "Place not found",
+    upstream: "Weather service unreachable",
+    fallback: WEATHER_FAILED,
+  });
+  return (
+    <LoadError
+      offline={failure.kind === "offline"}
+      title={failure.title}
+      detail={failure.detail}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
 }
 

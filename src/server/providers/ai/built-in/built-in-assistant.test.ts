@@ -94,3 +94,80 @@ describe("BuiltInAssistant", () => {
     expect(reply.text).toMatch(/^Sign in/);
   });
 });
+
+describe("built-in issue analysis", () => {
+  const analyze = (description: string, cropSlug: string | null = null) =>
+    assistant.analyzeIssue({ description, plantName: null, cropSlug });
+
+  it("names the note's pest or disease as the cause, with its remedy as the actions", async () => {
+    const mildew = await analyze("white powder on squash leaves");
+    expect(mildew.causes[0]).toMatchObject({ name: "Powdery mildew", likelihood: "high" });
+    expect(mildew.causes[0]?.actions.join(" ")).toMatch(/potassium bicarbonate/);
+    expect(mildew.sources.map((s) => s.ref)).toContain(
+      "topics/powdery-mildew#how-to-treat-powdery-mildew",
+    );
+    const wet = await analyze("basil wilting even though soil is wet");
+    expect(wet.causes[0]?.name).toBe("Overwatering");
+    expect(wet.text).toMatch(
+      /^From your description, the most likely cause is \*\*Overwatering\*\*/,
+    );
+    expect(wet.text).toMatch(/Start here: To fix overwatering, stop watering/);
+  });
+
+  it("puts the crop's own known problem first, then what the symptoms point to", async () => {
+    const tomato = await analyze("leaves turning yellow", "tomato");
+    expect(tomato.causes.map((c) => c.name)).toEqual([
+      "Early blight and Septoria leaf spot",
+      "Overwatering or root rot",
+      "Nitrogen shortage",
+      "Iron deficiency",
+    ]);
+    expect(tomato.causes.map((c) => c.likelihood)).toEqual(["high", "medium", "medium", "low"]);
+    expect(tomato.causes[2]?.actions[0]).toMatch(/^Fix it with a fast nitrogen source/);
+    expect(tomato.text).toMatch(/To tell the causes apart: Yellow leaves are a symptom/);
+    // "Brown, crispy edges: dry air or underwatering" is a symptom and its cause, not a remedy.
+    const monstera = await analyze("brown crispy leaf edges", "monstera");
+    expect(monstera.causes[0]?.name).toBe("Dry air or underwatering");
+    expect(monstera.causes[0]?.actions[0]).toMatch(/^To rescue an underwatered plant/);
+  });
+
+  it("names no cause when the description holds no symptom", async () => {
+    for (const description of ["my plant looks sad", "help"]) {
+      const answer = await analyze(description);
+      expect(answer.causes).toEqual([]);
+      expect(answer.text).toMatch(/^I can't tell what is wrong/);
+    }
+  });
+});
+
+describe("built-in identification summary", () => {
+  it("says what the plant is, how sure, then its care and toxicity", async () => {
+    const summary = await assistant.identificationSummary({
+      plantName: "Garden tomato",
+      scientificName: "Solanum lycopersicum",
+      commonNames: ["Garden tomato", "Love apple"],
+      confidence: 0.41,
+    });
+    expect(summary.text).toMatch(
+      /^This looks like \*\*Garden tomato\*\* \(\*Solanum lycopersicum\*\), also called Love apple\. Tendril's catalogue has it as \*\*Tomato\*\*/,
+    );
+    expect(summary.text).toMatch(/only 41% sure, so treat it as a best guess/);
+    expect(summary.text).toMatch(
+      /\*\*Toxicity\*\*\n\nKeep tomato leaves and stems, which are toxic/,
+    );
+    expect(summary.sources.map((s) => s.ref)).toEqual([
+      "crops/tomato#sun",
+      "crops/tomato#water",
+      "crops/tomato#soil-and-ph",
+      "crops/tomato#common-problems",
+      "crops/tomato#harvest",
+    ]);
+    const unknown = await assistant.identificationSummary({
+      plantName: "English oak",
+      scientificName: "Quercus robur",
+      commonNames: [],
+      confidence: 0.9,
+    });
+    expect(unknown.text).toMatch(/90% sure\.\n\nIt is not in Tendril's crop catalogue/);
+  });
+});

@@ -1,7 +1,9 @@
 import { detectIntent } from "../../../../core/assistant/intents";
 import { parseReminder } from "../../../../core/assistant/reminder";
-import { generatePlan } from "../../../../core/garden";
+import { generatePlan, repeatPhrase } from "../../../../core/garden";
+import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
+import type { Crop } from "../../../../core/schemas/crop";
 import type { Catalogue } from "../../../features/catalogue/catalogue";
 import type {
   Assistant,
@@ -10,6 +12,7 @@ import type {
   ChatInput,
   GardenerContext,
   GardenPlant,
+  IssueAnalysis,
 } from "../assistant";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
 import { CropMentions, plantNamedIn } from "./crop-mentions";
@@ -22,7 +25,10 @@ import {
   weatherAnswer,
   zoneAnswer,
 } from "./garden-answers";
-import { dontKnowAnswer, knowledgeAnswer, passageSource } from "./knowledge-answer";
+import { builtInGrowGuide } from "./grow-guide";
+import { summariseIdentification } from "./identification-summary";
+import { analyzeFromKnowledge } from "./issue-analysis";
+import { dontKnowAnswer, knowledgeAnswer } from "./knowledge-answer";
 import { streamPieces } from "./stream-pieces";
 import { dayName, plantPhrase } from "./wording";
 
@@ -42,12 +48,14 @@ export class BuiltInAssistant implements Assistant {
   readonly engine = "built-in" as const;
   readonly name = "built-in";
   private readonly mentions: CropMentions;
+  private readonly species: CropMatcher<Crop>;
 
   constructor(
     private readonly knowledge: KnowledgeBase,
     private readonly catalogue: Catalogue,
   ) {
     this.mentions = new CropMentions(catalogue.crops, knowledge);
+    this.species = createCropMatcher(catalogue.crops);
   }
 
   async createPlan(input: Parameters<Assistant["createPlan"]>[0]) {
@@ -150,7 +158,7 @@ export class BuiltInAssistant implements Assistant {
       ? `for ${dayName(reminder.dueDate)}`
       : `for today, ${dayName(reminder.dueDate)} (you did not name a day)`;
     const repeat = reminder.repeatEveryDays
-      ? `, repeating every ${reminder.repeatEveryDays} days`
+      ? `, repeating ${repeatPhrase(reminder.repeatEveryDays)}`
       : "";
     const plant = focus.plant ? `, on ${plantPhrase(focus.plant)}` : "";
     return {
@@ -160,63 +168,34 @@ export class BuiltInAssistant implements Assistant {
     };
   }
 
-  async growGuide(input: Parameters<Assistant["growGuide"]>[0]): Promise<AssistantText> {
-    const slug = input.cropSlug ?? this.mentions.cropsIn(input.plantName)[0] ?? null;
-    const entry = slug ? this.knowledge.entry("crop", slug) : undefined;
-    if (!slug || !entry) {
-      return { ...dontKnowAnswer(), engine: this.engine };
-    }
-    const passages = entry.sections.map((section) =>
-      this.knowledge.section("crop", slug, section.heading),
-    );
-    const blocks = passages.flatMap((passage) =>
-      passage ? [`**${passage.heading}**\n\n${passage.text}`] : [],
-    );
-    const medium = input.medium?.toLowerCase();
-    const mediumNote =
-      medium && medium !== "soil"
-        ? this.knowledge.search(`${medium} growing`, { kind: "topic", limit: 1 })[0]
-        : undefined;
-    if (mediumNote)
-      blocks.push(`**${mediumNote.title} — ${mediumNote.heading}**\n\n${mediumNote.text}`);
-    return {
-      text: blocks.join("\n\n"),
-      sources: [...passages, mediumNote].flatMap((p) => (p ? [passageSource(p)] : [])),
-      engine: this.engine,
-    };
+  async growGuide(input: Parameters<Assistant["growGuide"]>[0]) {
+    return builtInGrowGuide(this.knowledge, input);
   }
 
   async identificationSummary(
     input: Parameters<Assistant["identificationSummary"]>[0],
   ): Promise<AssistantText> {
-    const names = [input.plantName, input.scientificName ?? "", ...input.commonNames].join(", ");
+    const byName = (name: string | null | undefined) =>
+      name ? this.catalogue.byName(name) : undefined;
     const crop =
-      this.catalogue.byName(input.plantName) ??
-      this.catalogue.crops.find((c) => c.scientificName === input.scientificName);
-    const slug = crop?.slug ?? this.mentions.cropsIn(names)[0];
-    if (!slug) return { text: "", sources: [], engine: this.engine };
-    const passages = ["Sun", "Water", "Common problems"].flatMap((heading) => {
-      const passage = this.knowledge.section("crop", slug, heading);
-      return passage ? [passage] : [];
-    });
-    return {
-      text: passages.map((p) => `**${p.heading}**\n\n${p.text}`).join("\n\n"),
-      sources: passages.map(passageSource),
-      engine: this.engine,
-    };
+      (input.cropSlug ? this.catalogue.bySlug(input.cropSlug) : undefined) ??
+      (input.scientificName ? this.species.match(input.scientificName)?.crop : undefined) ??
+      byName(input.plantName) ??
+      input.commonNames.map(byName).find(Boolean) ??
+      this.catalogue.bySlug(this.mentions.cropsIn(input.plantName)[0] ?? "") ??
+      null;
+    return { ...summariseIdentification(this.knowledge, input, crop), engine: this.engine };
   }
 
-  async analyzeIssue(input: Parameters<Assistant["analyzeIssue"]>[0]): Promise<AssistantText> {
-    const cropSlug =
-      this.mentions.cropsIn(`${input.plantName ?? ""} ${input.description}`)[0] ?? null;
-    const found = this.knowledge
-      .search(input.description, { cropSlug, limit: 6 })
-      .filter((p) => p.coverage >= 0.34)
-      .slice(0, 3);
-    if (found.length === 0) return { ...dontKnowAnswer(), engine: this.engine };
+  async analyzeIssue(input: Parameters<Assistant["analyzeIssue"]>[0]): Promise<IssueAnalysis> {
+    const slug =
+      input.cropSlug ??
+      this.mentions.cropsIn(`${input.plantName ?? ""} ${input.description}`)[0] ??
+      null;
+    const crop = slug ? (this.catalogue.bySlug(slug) ?? null) : null;
+    const plant = input.plantName ? `your ${input.plantName}` : null;
     return {
-      text: found.map((p) => `**${p.title} — ${p.heading}**\n\n${p.text}`).join("\n\n"),
-      sources: found.map(passageSource),
+      ...analyzeFromKnowledge(this.knowledge, input.description, crop, plant),
       engine: this.engine,
     };
   }

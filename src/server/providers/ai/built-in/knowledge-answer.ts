@@ -16,7 +16,7 @@ const MIN_COVERAGE = 0.5;
 /** Long questions may match on fewer of their words, but on three at least. */
 const MIN_LONG_COVERAGE = 0.34;
 
-const isRelevant = (passage: Passage) =>
+export const isRelevant = (passage: Passage) =>
   passage.coverage >= MIN_COVERAGE ||
   (passage.coverage >= MIN_LONG_COVERAGE && passage.matched >= 3);
 

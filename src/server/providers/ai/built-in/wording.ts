@@ -1,3 +1,4 @@
+import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
 import type { GardenerContext, GardenPlant, GardenTask } from "../assistant";
 
@@ -25,7 +26,7 @@ export function plantPhrase(plant: GardenPlant): string {
 
 export function taskLine(task: GardenTask): string {
   const about = task.plantName ? ` (${task.plantName})` : "";
-  const repeat = task.repeatEveryDays ? `, every ${task.repeatEveryDays} days` : "";
+  const repeat = task.repeatEveryDays ? `, ${repeatPhrase(task.repeatEveryDays)}` : "";
   const due = task.dueDate ? ` — ${dayName(task.dueDate)}` : "";
   return `- **${task.title}**${about}${due}${repeat}`;
 }

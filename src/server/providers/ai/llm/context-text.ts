@@ -1,3 +1,4 @@
+import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
 import { fence, quote } from "./fence";
@@ -25,7 +26,7 @@ function taskLine(task: GardenTask): string {
   const parts = [quote(task.title)];
   if (task.dueDate) parts.push(`due ${task.dueDate}`);
   if (task.plantName) parts.push(`for ${quote(task.plantName)}`);
-  if (task.repeatEveryDays) parts.push(`repeats every ${task.repeatEveryDays} days`);
+  if (task.repeatEveryDays) parts.push(`repeats ${repeatPhrase(task.repeatEveryDays)}`);
   return `- ${parts.join("; ")}`;
 }
 

@@ -15,6 +15,14 @@ export class EmptyReplyError extends Error {
   }
 }
 
+/** Thrown for a reply that is not in the shape the prompt asked for. */
+export class InvalidReplyError extends Error {
+  override name = "InvalidReplyError";
+  constructor(what: string) {
+    super(`The model's reply was not ${what} in the shape asked for.`);
+  }
+}
+
 /** Thrown when no chunk arrived for the configured timeout. */
 export class ModelTimeoutError extends Error {
   override name = "ModelTimeoutError";

@@ -1,12 +1,27 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs, streamText } from "ai";
 import type { Logger } from "pino";
-import { parseAiPlan } from "../../../../core/garden";
+import {
+  extractJsonObject,
+  guideSetup,
+  parseAiPlan,
+  parseGuideReply,
+} from "../../../../core/garden";
 import type { MessageAction, MessageSource } from "../../../../core/schemas/chat";
+import type { GrowGuide } from "../../../../core/schemas/grow-guide";
+import { likelihoodValues } from "../../../../core/schemas/identification";
+import { z } from "../../../../core/schemas/z";
 import type { Config } from "../../../config";
-import type { Assistant, AssistantReply, AssistantText, ChatInput, ChatTurn } from "../assistant";
+import type {
+  Assistant,
+  AssistantReply,
+  AssistantText,
+  ChatInput,
+  ChatTurn,
+  IssueAnalysis,
+} from "../assistant";
 import type { KnowledgeBase, Passage } from "../knowledge/knowledge-base";
-import { EmptyReplyError, failureFields, ModelTimeoutError } from "./failure";
+import { EmptyReplyError, failureFields, InvalidReplyError, ModelTimeoutError } from "./failure";
 import {
   chatSystemPrompt,
   FALLBACK_NOTICE,
@@ -33,6 +48,26 @@ const HISTORY_TURNS = 6;
 const PASSAGE_LIMIT = 5;
 /** Model calls per chat reply: a few tool rounds, then it must answer. */
 const MAX_STEPS = 5;
+
+const nonEmptyText = (max: number) => z.string().trim().min(1).max(max);
+
+/** An issue analysis as the model must give it (ISSUE_REPLY_RULES); anything else falls back. */
+const modelIssueSchema = z.object({
+  summary: nonEmptyText(3000),
+  causes: z
+    .array(
+      z.object({
+        name: nonEmptyText(200),
+        likelihood: z.preprocess(
+          (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+          z.enum(likelihoodValues),
+        ),
+        why: nonEmptyText(1500),
+        actions: z.array(nonEmptyText(600)).max(8),
+      }),
+    )
+    .max(6),
+});
 
 const sourcesOf = (passages: readonly Passage[]): MessageSource[] =>
   passages.map((p) => ({ title: `${p.title} — ${p.heading}`, ref: p.ref }));
@@ -133,13 +168,16 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
     }
   }
 
-  /** A single-turn answer, or the built-in engine's when the model fails or says nothing. */
-  async function write(
+  /**
+   * One single-turn answer, read by `read` (which throws on a reply it cannot use); when the model
+   * fails, says nothing or answers wrongly, the built-in engine's answer instead.
+   */
+  async function answer<T>(
     op: string,
     { system, prompt }: PromptPair,
-    passages: readonly Passage[],
-    builtIn: () => Promise<AssistantText>,
-  ): Promise<AssistantText> {
+    read: (text: string) => T,
+    builtIn: () => Promise<T>,
+  ): Promise<T> {
     try {
       const { text } = await generateText({
         model,
@@ -149,13 +187,32 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
         timeout: ai.timeoutMs,
       });
       if (!text.trim()) throw new EmptyReplyError();
-      return { text: text.trim(), sources: sourcesOf(passages), engine: "llm" };
+      return read(text);
     } catch (error) {
       warn(op, error, "AI model failed; the built-in assistant answered");
-      const reply = await builtIn();
-      return { ...reply, text: FALLBACK_NOTICE + reply.text, engine: "built-in" };
+      return builtIn();
     }
   }
+
+  /** The built-in engine's answer, saying it stood in for the model. */
+  const standIn = async <T extends { text: string }>(reply: Promise<T>) => {
+    const answered = await reply;
+    return { ...answered, text: FALLBACK_NOTICE + answered.text, engine: "built-in" as const };
+  };
+
+  /** A written answer; the built-in one says it stood in. */
+  const write = (
+    op: string,
+    prompts: PromptPair,
+    passages: readonly Passage[],
+    builtIn: () => Promise<AssistantText>,
+  ): Promise<AssistantText> =>
+    answer(
+      op,
+      prompts,
+      (text): AssistantText => ({ text: text.trim(), sources: sourcesOf(passages), engine: "llm" }),
+      () => standIn(builtIn()),
+    );
 
   return {
     engine: "llm",
@@ -239,13 +296,25 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
       return { plan: parsed.plan, raw };
     },
 
-    growGuide(input) {
+    growGuide(input): Promise<GrowGuide> {
       const passages = knowledge.search(`${input.plantName} grow care harvest`, {
-        cropSlug: input.cropSlug,
+        cropSlug: input.crop?.slug ?? null,
         limit: PASSAGE_LIMIT,
       });
-      return write("grow-guide", growGuidePrompt(input, passages), passages, () =>
-        fallback.growGuide(input),
+      return answer(
+        "grow-guide",
+        growGuidePrompt(input, passages),
+        (text): GrowGuide => {
+          const parsed = parseGuideReply(text, {
+            plant: input.plantName,
+            cropSlug: input.crop?.slug ?? null,
+            custom: input.crop === null,
+            setup: guideSetup(input),
+          });
+          if (!parsed.ok) throw new InvalidReplyError(`a grow guide (${parsed.reason})`);
+          return { ...parsed.guide, engine: "llm", sources: sourcesOf(passages) };
+        },
+        () => fallback.growGuide(input),
       );
     },
 
@@ -257,11 +326,26 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
       );
     },
 
-    analyzeIssue(input) {
+    analyzeIssue(input): Promise<IssueAnalysis> {
       const query = input.plantName ? `${input.description} ${input.plantName}` : input.description;
-      const passages = knowledge.search(query, { limit: PASSAGE_LIMIT });
-      return write("analyze-issue", issuePrompt(input, passages), passages, () =>
-        fallback.analyzeIssue(input),
+      const passages = knowledge.search(query, {
+        cropSlug: input.cropSlug ?? null,
+        limit: PASSAGE_LIMIT,
+      });
+      return answer(
+        "analyze-issue",
+        issuePrompt(input, passages),
+        (text): IssueAnalysis => {
+          const parsed = modelIssueSchema.safeParse(extractJsonObject(text));
+          if (!parsed.success) throw new InvalidReplyError("an issue analysis");
+          return {
+            text: parsed.data.summary,
+            causes: parsed.data.causes,
+            sources: sourcesOf(passages),
+            engine: "llm",
+          };
+        },
+        () => standIn(fallback.analyzeIssue(input)),
       );
     },
   };

@@ -1,4 +1,13 @@
-import { type GeneratePlanInput, PLAN_PROMPT_RULES } from "../../../../core/garden";
+import {
+  formatRange,
+  type GeneratePlanInput,
+  GUIDE_PROMPT_RULES,
+  guideRequirements,
+  guideSetup,
+  guideStagePlan,
+  PLAN_PROMPT_RULES,
+} from "../../../../core/garden";
+import { LOW_CONFIDENCE_THRESHOLD } from "../../../../core/schemas/identification";
 import type {
   GardenerContext,
   GrowGuideInput,
@@ -126,21 +135,63 @@ export function planPrompt(input: GeneratePlanInput, passages: readonly Passage[
   };
 }
 
+/**
+ * The grow guide: the gardener's setup, the catalogue's facts (stages already fitted to the
+ * climate, figures the guide may quote) and the rules this setup needs, asking for one JSON
+ * object in GUIDE_PROMPT_RULES' shape; `parseGuideReply` checks the answer.
+ */
 export function growGuidePrompt(input: GrowGuideInput, passages: readonly Passage[]): PromptPair {
+  const { crop } = input;
+  const guideInput = {
+    crop,
+    plantName: input.plantName,
+    location: input.location,
+    medium: input.medium,
+    gardenType: input.gardenType,
+    lighting: input.lighting,
+    experience: input.experience,
+    climate: input.climate,
+  };
+  const setup = guideSetup(guideInput);
+  const stages = guideStagePlan(crop, setup.place, input.climate)
+    .map((s) => `${s.name} ${s.durationDays} days`)
+    .join(", ");
   const request = requestLines({
     plant: input.plantName,
-    "growing medium": input.medium,
-    "garden type": input.place,
-    lighting: input.lights,
-    experience: input.experience,
     location: input.location,
+    "growing medium": input.medium,
+    "garden type": input.gardenType,
+    lighting: input.lighting,
+    experience: input.experience,
+    climate: input.climate,
   });
+  const facts = crop
+    ? [
+        `Catalogue crop: ${crop.name} (${crop.category}).`,
+        `Typical stages for this setup: ${stages}.`,
+        crop.daysToGermination
+          ? `Days to germination: ${formatRange(crop.daysToGermination)}.`
+          : "Started from young plants, cuttings, tubers or bulbs rather than seed.",
+        `Days to first harvest or bloom: ${formatRange(crop.daysToMaturity)}.`,
+        `Spacing: ${crop.spacingCm} cm. Sowing: ${crop.sowingMethod}. Sun: ${crop.sunlight}. Watering need: ${crop.watering}.`,
+        `Soil: ${crop.soil}, pH ${formatRange(crop.ph)}. Climate: ${crop.climate}.`,
+      ]
+    : [`Not in the catalogue (a custom plant). General stages: ${stages}.`];
+  const needs = guideRequirements(guideInput);
   return {
-    system: [ROLE, DATA_RULE, KNOWLEDGE_RULE, knowledgeText(passages)].join("\n\n"),
+    system: [
+      "You are Tendril's grow planner. You write step-by-step grow guides for home gardeners: " +
+        "growth stages with realistic durations, dated care tasks, tips and getting-started " +
+        "steps that suit the gardener's setup, experience and climate.",
+      DATA_RULE,
+      KNOWLEDGE_RULE,
+      knowledgeText(passages),
+    ].join("\n\n"),
     prompt:
-      "Write a short grow guide (at most 250 words) for this gardener: how to start the plant, " +
-      "care through its stages (water, light, feeding), common problems to watch for, and when " +
-      `and how to harvest. Suit it to the setup and experience given.\n${fence("guide_request", request)}`,
+      `Write a grow guide for this gardener.\n${fence("guide_request", request)}\n\n` +
+      `Facts from Tendril's catalogue:\n${facts.map((f) => `- ${f}`).join("\n")}\n\n` +
+      (needs.length ? `The guide must cover:\n${needs.map((n) => `- ${n}`).join("\n")}\n\n` : "") +
+      GUIDE_PROMPT_RULES,
   };
 }
 
@@ -148,28 +199,49 @@ export function identificationPrompt(
   input: IdentificationSummaryInput,
   passages: readonly Passage[],
 ): PromptPair {
+  const confidence =
+    typeof input.confidence === "number" ? `${Math.round(input.confidence * 100)}%` : null;
   const request = requestLines({
     "identified as": input.plantName,
     "scientific name": input.scientificName,
     "common names": input.commonNames.join(", "),
+    confidence,
   });
+  const threshold = Math.round(LOW_CONFIDENCE_THRESHOLD * 100);
+  const tell = [
+    "what the plant is",
+    ...(confidence
+      ? [
+          `how sure the identification is (${confidence}; below ${threshold}% say plainly that it is a best guess to check against the plant)`,
+        ]
+      : []),
+    "how to care for it (light, water, soil)",
+    "whether it is toxic to people or pets, if that is known",
+  ];
   return {
     system: [ROLE, DATA_RULE, KNOWLEDGE_RULE, knowledgeText(passages)].join("\n\n"),
     prompt:
-      "A photo was identified as the plant below. In at most 150 words, tell the gardener what " +
-      "the plant is, how to care for it (light, water, soil) and whether it is toxic to people " +
-      `or pets, if that is known.\n${fence("identification", request)}`,
+      "A photo was identified as the plant below. In at most 150 words, tell the gardener " +
+      `${tell.join(", then ")}.\n${fence("identification", request)}`,
   };
 }
 
+/** The reply shape asked of the model for an issue analysis; the answer is checked against it. */
+export const ISSUE_REPLY_RULES = `Reply with one JSON object and nothing else, in this shape:
+{"summary": string, "causes": [{"name": string, "likelihood": "high" | "medium" | "low", "why": string, "actions": [string]}]}
+- summary: at most 80 words: the most likely cause and the first thing to do; ask for the detail that would tell the causes apart when the description is not enough.
+- causes: 1 to 4, most likely first; name is short (a pest, disease or condition); why says which described symptoms fit; actions are 1 to 4 short steps the gardener can take.
+- If nothing in the description points to a cause, give an empty causes list and ask in the summary for what to look at.`;
+
 export function issuePrompt(input: IssueAnalysisInput, passages: readonly Passage[]): PromptPair {
   const plant = input.plantName ? `Plant: ${quote(input.plantName, 200)}\n` : "";
+  const place = input.location ? `Location: ${quote(input.location, 120)}\n` : "";
   return {
     system: [ROLE, DATA_RULE, KNOWLEDGE_RULE, knowledgeText(passages)].join("\n\n"),
     prompt:
-      "A gardener describes a problem with a plant. Give the most likely causes, most likely " +
-      "first, each with why it fits and what to do about it, in at most 250 words. Ask for the " +
-      "detail that would tell the causes apart when the description is not enough.\n" +
-      fence("issue_report", `${plant}Description: ${input.description}`),
+      "A gardener describes a problem with a plant. Work out the most likely causes, most likely " +
+      "first, each with why it fits and what to do about it.\n" +
+      fence("issue_report", `${plant}${place}Description: ${input.description}`) +
+      `\n\n${ISSUE_REPLY_RULES}`,
   };
 }

@@ -8,16 +8,23 @@ export function deleteChat(chatId: string): Promise<void> {
   return api.delete<void>(`/api/chats/${encodeURIComponent(chatId)}`);
 }
 
+/**
+ * Deletes a chat. Its messages stay cached until `forget(chatId)`, called once the chat is off
+ * the screen: dropped while the conversation still shows it, they would be fetched again (a 404).
+ */
 export function useDeleteChat() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: deleteChat,
-    onSuccess: (_, chatId) => {
+    onSuccess: async (_, chatId) => {
+      await queryClient.cancelQueries({ queryKey: chatKeys.messages(chatId) });
       queryClient.setQueryData<Chat[]>(chatKeys.list, (chats = []) =>
         chats.filter((c) => c.id !== chatId),
       );
-      queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
       return queryClient.invalidateQueries({ queryKey: chatKeys.list });
     },
   });
+  const forget = (chatId: string) =>
+    queryClient.removeQueries({ queryKey: chatKeys.messages(chatId) });
+  return { ...mutation, forget };
 }

@@ -1,8 +1,8 @@
 import type { ComponentProps } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
-import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { focusRing } from "./button";
 
 const linkClass = cn("font-semibold text-leaf-fg underline underline-offset-2", focusRing);
 

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import ical, { ICalEventRepeatingFreq } from "ical-generator";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { notFound } from "../../errors";
+import {
+  calendarOwner,
+  calendarTokenOf,
+  pendingTasksForFeed,
+  rotateCalendarToken,
+} from "./repository";
+
+/** 32 random bytes: the token is the feed's only secret. */
+const newToken = () => randomBytes(32).toString("base64url");
+
+/** The UID of a task's event: stable, so calendar apps update an event rather than add one. */
+export const eventUid = (taskId: string) => `${taskId}@tendril`;
+
+/** API.md "calendar feed": a private iCalendar feed of the gardener's pending tasks. */
+export class CalendarService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly publicUrl: string,
+  ) {}
+
+  private feedUrl(token: string) {
+    return `${this.publicUrl}/api/calendar/${token}.ics`;
+  }
+
+  async url(userId: string): Promise<{ url: string }> {
+    return { url: this.feedUrl(await calendarTokenOf(this.db, userId, newToken())) };
+  }
+
+  async rotate(userId: string): Promise<{ url: string }> {
+    const token = newToken();
+    await rotateCalendarToken(this.db, userId, token);
+    return { url: this.feedUrl(token) };
+  }
+
+  /**
+   * The feed (RFC 5545): one all-day event per pending task with a due date, on that date, named
+   * after the task and its plant; a task repeating every n days repeats daily with interval n.
+   */
+  async feed(token: string): Promise<string> {
+    const userId = token ? await calendarOwner(this.db, token) : undefined;
+    if (!userId) throw notFound("That calendar feed (its address may have been replaced)");
+    const tasks = await pendingTasksForFeed(this.db, userId);
+    const calendar = ical({
+      name: "Tendril garden tasks",
+      prodId: { company: "Tendril", product: "Garden tasks", language: "EN" },
+      // Calendar apps poll a feed; ask for about an hour between looks.
+      ttl: 60 * 60,
+    });
+    for (const task of tasks) {
+      if (!task.due_date) continue;
+      const repeat = task.repeat_every_days === null ? null : Number(task.repeat_every_days);
+      calendar.createEvent({
+        id: eventUid(task.id),
+        // A date (no time, no zone): the task is due that day wherever the gardener is.
+        start: new Date(`${task.due_date}T00:00:00Z`),
+        allDay: true,
+        stamp: new Date(task.created_at),
+        summary: task.plant_name ? `${task.title} (${task.plant_name})` : task.title,
+        description: task.notes ?? null,
+        url: task.plant_id
+          ? `${this.publicUrl}/plants/${encodeURIComponent(task.plant_id)}`
+          : `${this.publicUrl}/plants`,
+        ...(repeat && repeat > 0
+          ? { repeating: { freq: ICalEventRepeatingFreq.DAILY, interval: repeat } }
+          : {}),
+      });
+    }
+    return calendar.toString();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ImageTable } from "../../db/schema";
+import type { StoredPhoto } from "./pipeline";
+
+type Db = Kysely<Database>;
+
+export type ImageRow = Pick<Selectable<ImageTable>, "id" | "bytes" | "mime_type">;
+
+/** An image row for a new photo of the user. */
+export function imageRow(id: string, userId: string, photo: StoredPhoto, createdAt: string) {
+  return {
+    id,
+    user_id: userId,
+    bytes: photo.bytes,
+    mime_type: photo.mimeType,
+    width: photo.width,
+    height: photo.height,
+    created_at: createdAt,
+  };
+}
+
+export async function insertImage(db: Db, row: ReturnType<typeof imageRow>): Promise<void> {
+  await db.insertInto("images").values(row).execute();
+}
+
+export async function imageExists(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("images")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Copies one of the user's images to a new id (a plant keeps its own copy, so pruning the
+ * identification it came from cannot take its photo). False when the user has no such image.
+ */
+export async function copyImage(
+  db: Db,
+  userId: string,
+  fromId: string,
+  toId: string,
+  createdAt: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto("images")
+    .columns(["id", "user_id", "bytes", "mime_type", "width", "height", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("images")
+        .select((s) => [
+          s.val(toId).as("id"),
+          "user_id",
+          "bytes",
+          "mime_type",
+          "width",
+          "height",
+          s.val(createdAt).as("created_at"),
+        ])
+        .where("user_id", "=", userId)
+        .where("id", "=", fromId),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteImages(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom("images")
+    .where("user_id", "=", userId)
+    .where("id", "in", [...ids])
+    .execute();
+}

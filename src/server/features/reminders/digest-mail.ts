@@ -1,0 +1,67 @@
+import type { Digest } from "../../../core/reminders";
+import { taskLine } from "../../../core/reminders";
+import type { MailMessage } from "../../providers/email";
+
+export interface DigestMailInput {
+  to: string;
+  name: string;
+  digest: Digest;
+  today: string;
+  /** Where "Open Tendril" leads. */
+  appUrl: string;
+  /** One click turns the digest off (GET), and mail clients may POST to it (RFC 8058). */
+  unsubscribeUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+
+/** The daily e-mail digest: the reminder's list as plain text and HTML, with one-click unsubscribe. */
+export function digestMail(input: DigestMailInput): MailMessage {
+  const { digest, today, appUrl, unsubscribeUrl } = input;
+  const lines = digest.listed.map((task) => taskLine(task, today));
+  const more = digest.more > 0 ? `and ${digest.more} more` : null;
+  const greeting = `Hi ${input.name || "there"},`;
+  const text = [
+    greeting,
+    "",
+    `Your garden for ${today}:`,
+    "",
+    ...lines.map((line) => `- ${line}`),
+    ...(more ? [`- ${more}`] : []),
+    "",
+    `Open Tendril: ${appUrl}`,
+    "",
+    "You get this because the daily e-mail digest is on in Tendril's Settings.",
+    `Stop these e-mails: ${unsubscribeUrl}`,
+  ].join("\n");
+  const items = [...lines, ...(more ? [more] : [])]
+    .map((line) => `<li>${escapeHtml(line)}</li>`)
+    .join("");
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>Your garden for ${escapeHtml(today)}:</p>`,
+    `<ul>${items}</ul>`,
+    `<p><a href="${escapeHtml(appUrl)}">Open Tendril</a></p>`,
+    '<p style="color: #666; font-size: 12px">You get this because the daily e-mail digest is on ',
+    `in Tendril's Settings. <a href="${escapeHtml(unsubscribeUrl)}">Stop these e-mails</a>.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    to: input.to,
+    subject: `Tendril: ${digest.title}`,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

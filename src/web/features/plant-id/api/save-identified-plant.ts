@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Task } from "../../../../core/garden/tasks";
+import type { Identification } from "../../../../core/schemas/identification";
+import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
+import { api, errorMessage, HttpError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast-store";
+import { invalidateGarden } from "../../garden/api";
+
+/** Spec §8: the plan could not be made; nothing was saved. */
+const PLAN_FAILED = "AI failed to return a valid plan.";
+
+export interface SaveIdentifiedPlant {
+  identification: Identification;
+  stage: string;
+  medium: Plant["medium"];
+  place: Plant["place"];
+  lights: Plant["lights"];
+  plantingDate: string;
+}
+
+/**
+ * POST /api/plants with the identification: the server makes it an "identified" plant with the
+ * photo as its image, at the chosen stage, with its plan and tasks (spec §4 New plant).
+ */
+export function saveIdentifiedPlant({ identification, ...setup }: SaveIdentifiedPlant) {
+  return api.post<{ plant: PlantDetail; tasks: Task[] }>("/api/plants", {
+    name: identification.plantName,
+    ...(identification.cropSlug ? { cropSlug: identification.cropSlug } : {}),
+    identificationId: identification.id,
+    ...setup,
+  });
+}
+
+export function useSaveIdentifiedPlant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveIdentifiedPlant,
+    onSuccess: async ({ plant, tasks }) => {
+      await invalidateGarden(queryClient);
+      toast({
+        title: "Plan created. Tasks scheduled.",
+        description: `${plant.name} was added with ${tasks.length} tasks.`,
+        variant: "success",
+      });
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 401) return; // the card asks to sign in
+      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED)
+        toast({
+          title: "⚠️ Could not generate tasks. Please try again.",
+          description: PLAN_FAILED,
+          variant: "destructive",
+        });
+      else
+        toast({
+          title: "⚠️ Couldn't save. Check connection and try again.",
+          description: errorMessage(error),
+          variant: "destructive",
+        });
+    },
+  });
+}

@@ -1,0 +1,6 @@
+/** React Query keys for reminders and the calendar feed. */
+export const reminderKeys = {
+  calendarUrl: ["calendar-url"] as const,
+  /** Whether this browser has a push subscription (not server state: the browser's own). */
+  pushSubscription: ["push-subscription"] as const,
+};

@@ -1,0 +1,593 @@
+import { parse } from "csv-parse/sync";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakePushService, startFakePushService } from "./fakes/push-service";
+import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
+import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
+import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import { rowsText, userRows } from "./support/user-rows";
+import { type SignedInUser, signIn, signUp } from "./support/users";
+
+const CONFIRM = { confirm: "delete my account" };
+
+type Export = {
+  format: string;
+  version: number;
+  exportedAt: string;
+  profile: Record<string, unknown>;
+  plants: { id: string; [key: string]: unknown }[];
+  tasks: { id: string; plantId: string | null; [key: string]: unknown }[];
+  milestones: { id: string; plantId: string; [key: string]: unknown }[];
+  chats: {
+    id: string;
+    plantId: string | null;
+    messages: { id: string }[];
+    [key: string]: unknown;
+  }[];
+  workflows: { id: string; items: { id: string }[]; [key: string]: unknown }[];
+  identifications: Record<string, unknown>[];
+};
+
+/** A gardener with some of everything: plants with plans, tasks, a milestone, chats, a checklist. */
+async function plantGarden(t: TestApp, user: SignedInUser) {
+  const api = client(t.app, user.cookie);
+  const ok = async (res: Awaited<ReturnType<typeof api.post>>, what: string) => {
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const tomato = await ok(
+    await api.post("/api/plants", tomatoBody({ name: "Tomato", notes: "by the wall" })),
+    "tomato",
+  );
+  const moon = await ok(
+    await api.post("/api/plants", tomatoBody({ name: "Moonflower" })),
+    "moonflower",
+  );
+  const form = multipart(await jpegPhoto(1600, 1200));
+  await ok(
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/plants/${tomato.plant.id}/photo`,
+      headers: { cookie: user.cookie, ...form.headers },
+      payload: form.payload,
+    }),
+    "tomato photo",
+  );
+  await ok(
+    await api.post("/api/tasks", {
+      title: 'Stake, "tie" and\nwater',
+      dueDate: utcToday(),
+      plantId: tomato.plant.id,
+      repeatEveryDays: 7,
+      notes: "=SUM(A1:A3)",
+    }),
+    "task on a plant",
+  );
+  const done = await ok(
+    await api.post("/api/tasks", { title: "Buy twine", dueDate: shiftDate(utcToday(), -3) }),
+    "task",
+  );
+  await ok(await api.post(`/api/tasks/${done.id}/complete`), "complete");
+  await ok(
+    await api.patch("/api/me", {
+      zip: "94110",
+      units: "F",
+      timeZone: "America/Los_Angeles",
+      reminderHour: 7,
+    }),
+    "profile",
+  );
+  // A milestone the gardener reached (written directly: the plan makes none for a catalogue plant).
+  await t.database.db
+    .insertInto("milestones")
+    .values({
+      id: `m-${user.id}`,
+      user_id: user.id,
+      plant_id: moon.plant.id,
+      name: "First flower",
+      stage: "flowering",
+      date: utcToday(),
+      reached_at: new Date().toISOString(),
+      from_at: null,
+      to_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const chat = await ok(
+    await api.post("/api/chats", { title: "Tomato", plantId: tomato.plant.id }),
+    "chat",
+  );
+  await ok(
+    await api.post("/api/gardening/chat", {
+      message: "When do I water my tomato?",
+      chatId: chat.id,
+    }),
+    "question",
+  );
+  const checklist = await ok(
+    await api.post("/api/workflows", { template: "lawn_seed" }),
+    "checklist",
+  );
+  await ok(
+    await api.patch(`/api/workflows/${checklist.id}/items/${checklist.items[0].id}`, {
+      done: true,
+    }),
+    "tick",
+  );
+  const photo = await jpegPhoto(320, 240);
+  await ok(
+    await api.post("/api/gardening/identify-plant", { images: [photo.toString("base64")] }),
+    "identification",
+  );
+  return { tomato, moon, chat, checklist };
+}
+
+const exportOf = async (app: FastifyInstance, cookie: string): Promise<Export> => {
+  const res = await app.inject({ method: "GET", url: "/api/export", headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+type Photo = { mimeType: string; width: number; height: number; data: string } | null;
+
+/**
+ * What an import must bring back the same: everything but the profile and identifications. A
+ * photo is read again like an upload, so its picture and size come back, not its exact bytes.
+ */
+const garden = (file: Export) => ({
+  plants: file.plants.map(({ photo, ...plant }) => ({
+    ...plant,
+    photo: photo ? { ...(photo as NonNullable<Photo>), data: "(the picture)" } : null,
+  })),
+  tasks: file.tasks,
+  milestones: file.milestones,
+  chats: file.chats,
+  workflows: file.workflows,
+});
+
+const importFile = (app: FastifyInstance, cookie: string, file: unknown) =>
+  app.inject({ method: "POST", url: "/api/import", headers: { cookie }, payload: file as object });
+
+describe.each(dialects)("export, import and account deletion on %s", (dialect) => {
+  let t: TestApp;
+  let push: FakePushService;
+  beforeAll(async () => {
+    push = await startFakePushService();
+    t = await createTestApp({
+      dialect,
+      overrides: { plantIdentifier: stubIdentifier(), pushAgent: push.agent },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await push?.close();
+  });
+
+  it("exports everything as a JSON attachment, plant photos as base64 WebP", async () => {
+    const user = await signUp(t.app, { name: "Hazel" });
+    const made = await plantGarden(t, user);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/export",
+      headers: { cookie: user.cookie },
+    });
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="tendril-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const file: Export = res.json();
+    expect(file).toMatchObject({ format: "tendril-export", version: 1 });
+    expect(file.profile).toMatchObject({
+      id: user.id,
+      units: "F",
+      zip: "94110",
+      timeZone: "America/Los_Angeles",
+    });
+    expect(file.plants.map((p) => p.name).sort()).toEqual(["Moonflower", "Tomato"]);
+    expect(file.plants[0]).not.toHaveProperty("imageUrl");
+    const tomato = file.plants.find((p) => p.id === made.tomato.plant.id);
+    const photo = tomato?.photo as Photo;
+    expect(photo).toMatchObject({ mimeType: "image/webp", width: 1024, height: 768 });
+    const decoded = await sharp(Buffer.from(photo?.data ?? "", "base64")).metadata();
+    expect(decoded).toMatchObject({ format: "webp", width: 1024, height: 768 });
+    expect(file.plants.find((p) => p.id === made.moon.plant.id)?.photo).toBeNull();
+    expect(file.tasks.length).toBeGreaterThan(2);
+    expect(file.tasks.some((task) => task.status === "completed")).toBe(true);
+    expect(file.milestones).toContainEqual(
+      expect.objectContaining({
+        plantId: made.moon.plant.id,
+        title: "First flower",
+        stage: "flowering",
+      }),
+    );
+    expect(file.chats).toHaveLength(1);
+    expect(file.chats[0]?.messages.map((m) => (m as unknown as { role: string }).role)).toEqual([
+      "user",
+      "assistant",
+    ]);
+    expect(file.workflows).toEqual([
+      expect.objectContaining({
+        id: made.checklist.id,
+        template: "lawn_seed",
+        items: expect.any(Array),
+      }),
+    ]);
+    expect(file.workflows[0]?.items[0]).toMatchObject({ done: true });
+    expect(file.identifications).toHaveLength(1);
+    expect(file.identifications[0]).not.toHaveProperty("imageUrl");
+  });
+
+  it("export → delete the account → sign up → import restores the same garden; importing again adds nothing", async () => {
+    const user = await signUp(t.app);
+    await plantGarden(t, user);
+    const before = await exportOf(t.app, user.cookie);
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+      payload: CONFIRM,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const fresh = await signUp(t.app, { email: user.email, password: user.password });
+    expect(fresh.id).not.toBe(user.id);
+    expect((await exportOf(t.app, fresh.cookie)).plants).toEqual([]);
+
+    const res = await importFile(t.app, fresh.cookie, before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      imported: {
+        plants: before.plants.length,
+        tasks: before.tasks.length,
+        milestones: before.milestones.length,
+        chats: 1,
+        workflows: 1,
+      },
+    });
+    const after = await exportOf(t.app, fresh.cookie);
+    expect(garden(after)).toEqual(garden(before));
+    expect(after.profile).toMatchObject({
+      units: "F",
+      zip: "94110",
+      zone: before.profile.zone,
+      timeZone: "America/Los_Angeles",
+      reminderHour: 7,
+    });
+    // The garden pages read the imported plants and tasks.
+    const listed = (await client(t.app, fresh.cookie).get("/api/plants")).json().plants as {
+      id: string;
+      nextTaskId: string | null;
+    }[];
+    expect(listed.map((p) => p.id).sort()).toEqual(before.plants.map((p) => p.id).sort());
+    // The photo is served again, as the same picture.
+    const withPhoto = before.plants.find((p) => p.photo);
+    const served = await t.app.inject({
+      method: "GET",
+      url: `/api/plants/${withPhoto?.id}/photo`,
+      headers: { cookie: fresh.cookie },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: "webp",
+      width: 1024,
+      height: 768,
+    });
+
+    const rows = rowsText(await userRows(t.database.db, fresh.id));
+    const again = await importFile(t.app, fresh.cookie, before);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0 },
+    });
+    expect(rowsText(await userRows(t.database.db, fresh.id))).toBe(rows);
+  });
+
+  it("refuses a file with one bad record among good ones, naming it, and changes nothing", async () => {
+    const owner = await signUp(t.app);
+    await plantGarden(t, owner);
+    const file = await exportOf(t.app, owner.cookie);
+    const user = await signUp(t.app);
+    await client(t.app, user.cookie).post("/api/tasks", {
+      title: "Mine already",
+      dueDate: utcToday(),
+    });
+    const rows = rowsText(await userRows(t.database.db, user.id));
+
+    const badTitle = structuredClone(file);
+    const bad = badTitle.tasks[1] as Record<string, unknown>;
+    bad.title = "x".repeat(201);
+    const cases: [string, unknown, RegExp][] = [
+      ["a title too long", badTitle, /tasks\.1\.title/],
+      [
+        "a task of an unknown plant",
+        {
+          ...file,
+          tasks: [...file.tasks, { ...file.tasks[0], id: "new-task", plantId: "no-such-plant" }],
+        },
+        /tasks\.\d+\.plantId/,
+      ],
+      [
+        "two plants with one id",
+        { ...file, plants: [...file.plants, file.plants[0]] },
+        /plants\.2\.id/,
+      ],
+      [
+        "a bad date",
+        {
+          ...file,
+          plants: [{ ...file.plants[0], plantingDate: "2026-02-30" }, ...file.plants.slice(1)],
+        },
+        /plants\.0\.plantingDate/,
+      ],
+      ["not an export", { ...file, format: "something-else" }, /format/],
+      ["a later version", { ...file, version: 2 }, /version/],
+      [
+        "a message with an odd role",
+        {
+          ...file,
+          chats: [
+            { ...file.chats[0], messages: [{ ...file.chats[0]?.messages[0], role: "system" }] },
+          ],
+        },
+        /chats\.0\.messages\.0\.role/,
+      ],
+      [
+        "a photo that is not base64",
+        { ...file, plants: [file.plants[0], { ...file.plants[1], photo: { data: "not*base64" } }] },
+        /plants\.1\.photo\.data must be base64/,
+      ],
+      [
+        "a photo that is a text file",
+        {
+          ...file,
+          plants: [
+            file.plants[0],
+            { ...file.plants[1], photo: { data: Buffer.from("my notes").toString("base64") } },
+          ],
+        },
+        /plants\.1\.photo\.data: This file is not a photo/,
+      ],
+    ];
+    for (const [what, body, names] of cases) {
+      const res = await importFile(t.app, user.cookie, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      const error = res.json().error;
+      expect(error.code).toBe("invalid_request");
+      expect(`${error.message} ${JSON.stringify(error.issues ?? [])}`, what).toMatch(names);
+      expect(rowsText(await userRows(t.database.db, user.id)), `${what} changed nothing`).toBe(
+        rows,
+      );
+    }
+  });
+
+  it("imports another gardener's file under new ids, references kept, twice adding nothing", async () => {
+    const owner = await signUp(t.app);
+    const made = await plantGarden(t, owner);
+    const file = await exportOf(t.app, owner.cookie);
+    const ownerRows = rowsText(await userRows(t.database.db, owner.id));
+    const friend = await signUp(t.app);
+
+    const res = await importFile(t.app, friend.cookie, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().imported).toEqual({
+      plants: 2,
+      tasks: file.tasks.length,
+      milestones: file.milestones.length,
+      chats: 1,
+      workflows: 1,
+    });
+    const copy = await exportOf(t.app, friend.cookie);
+    const ownIds = new Set(
+      [...file.plants, ...file.tasks, ...file.chats, ...file.workflows].map((r) => r.id),
+    );
+    for (const record of [
+      ...copy.plants,
+      ...copy.tasks,
+      ...copy.chats,
+      ...copy.workflows,
+      ...copy.milestones,
+    ]) {
+      expect(ownIds.has(record.id), `${record.id} is the owner's id`).toBe(false);
+    }
+    const tomato = copy.plants.find((p) => p.name === "Tomato");
+    const stake = copy.tasks.find((task) => String(task.title).startsWith("Stake"));
+    expect(stake?.plantId).toBe(tomato?.id);
+    expect(copy.chats[0]?.plantId).toBe(tomato?.id);
+    expect(copy.milestones.find((m) => m.title === "First flower")?.plantId).toBe(
+      copy.plants.find((p) => p.name === "Moonflower")?.id,
+    );
+    expect(copy.plants.find((p) => p.id === tomato?.id)?.nextTaskId).not.toBeNull();
+    expect(made.tomato.plant.id).not.toBe(tomato?.id);
+
+    const twice = await importFile(t.app, friend.cookie, file);
+    expect(twice.json()).toEqual({
+      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0 },
+    });
+    expect(rowsText(await userRows(t.database.db, owner.id)), "the owner's rows").toBe(ownerRows);
+  });
+
+  it("exports plants and tasks as CSV with a header row and proper quoting", async () => {
+    const user = await signUp(t.app);
+    await plantGarden(t, user);
+    const plants = await t.app.inject({
+      method: "GET",
+      url: "/api/export/plants.csv",
+      headers: { cookie: user.cookie },
+    });
+    expect(plants.statusCode).toBe(200);
+    expect(plants.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(plants.headers["content-disposition"]).toMatch(
+      /^attachment; filename="tendril-plants-.*\.csv"$/,
+    );
+    const plantRows = parse(plants.body, { columns: true }) as Record<string, string>[];
+    expect(plantRows.map((r) => r.name).sort()).toEqual(["Moonflower", "Tomato"]);
+    expect(plantRows.find((r) => r.name === "Tomato")).toMatchObject({
+      notes: "by the wall",
+      medium: "soil",
+    });
+
+    const tasks = await t.app.inject({
+      method: "GET",
+      url: "/api/export/tasks.csv",
+      headers: { cookie: user.cookie },
+    });
+    expect(tasks.body.split("\r\n")[0]).toBe(
+      "id,title,plant,plantId,type,dueDate,status,priority,repeatEveryDays,notes,createdAt,completedAt",
+    );
+    const taskRows = parse(tasks.body, { columns: true }) as Record<string, string>[];
+    const stake = taskRows.find((r) => r.title?.startsWith("Stake"));
+    expect(stake).toMatchObject({
+      title: 'Stake, "tie" and\nwater',
+      plant: "Tomato",
+      repeatEveryDays: "7",
+    });
+    // A formula is written so a spreadsheet shows it rather than running it.
+    expect(stake?.notes).toBe("'=SUM(A1:A3)");
+    expect(taskRows.find((r) => r.title === "Buy twine")).toMatchObject({
+      status: "completed",
+      plant: "",
+    });
+  });
+
+  it("deletes every row of the gardener on every table, ends the session, and leaves others alone", async () => {
+    const user = await signUp(t.app);
+    await plantGarden(t, user);
+    const api = client(t.app, user.cookie);
+    await api.post("/api/push/subscriptions", push.browser().subscription);
+    await api.get("/api/me/calendar");
+    await api.patch("/api/me", { emailDigest: true });
+    await api.post("/api/tasks", { title: "Due", dueDate: "2020-01-01" });
+    // 15:00 in Los Angeles, the gardener's zone.
+    await t.app.reminders.runOnce(new Date("2020-01-01T23:00:00Z"));
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      payload: { email: user.email, redirectTo: "/auth" },
+    });
+    await api.get("/api/gardening/weather?location=Paris").catch(() => undefined);
+    const other = await signUp(t.app);
+    await plantGarden(t, other);
+    const otherRows = rowsText(await userRows(t.database.db, other.id));
+    const tables = await userTables(t);
+    const counts = await rowCounts(t, tables, user.id);
+    // Every kind of row the account has is there before it goes.
+    for (const table of [
+      "plants",
+      "tasks",
+      "milestones",
+      "chats",
+      "messages",
+      "workflows",
+      "workflow_items",
+      "identifications",
+      "images",
+      "profile",
+      "push_subscriptions",
+      "calendar_tokens",
+      "reminder_sends",
+      "user",
+      "session",
+      "account",
+      "verification",
+    ]) {
+      expect(counts[table], `${table} before`).toBeGreaterThan(0);
+    }
+
+    for (const body of [{}, { confirm: "delete my acount" }, { confirm: "DELETE MY ACCOUNT " }]) {
+      const refused = await t.app.inject({
+        method: "DELETE",
+        url: "/api/me",
+        headers: { cookie: user.cookie },
+        payload: body,
+      });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await rowCounts(t, tables, user.id)).toEqual(counts);
+
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+      payload: CONFIRM,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const cleared = [res.headers["set-cookie"]].flat().join("\n");
+    expect(cleared).toMatch(/better-auth\.session_token=;.*Max-Age=0/);
+    const left = await rowCounts(t, tables, user.id);
+    expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
+    expect((await api.get("/api/me")).statusCode).toBe(401);
+    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(401);
+    expect(rowsText(await userRows(t.database.db, other.id))).toBe(otherRows);
+  });
+});
+
+/** Every table with a column naming the user, and how to count the user's rows in it. */
+async function userTables(t: TestApp) {
+  const tables = await t.database.db.introspection.getTables();
+  const byName = new Map(tables.map((table) => [table.name, table.columns.map((c) => c.name)]));
+  const counted = new Map<string, string>();
+  for (const [name, columns] of byName) {
+    const column = ["user_id", "userId"].find((c) => columns.includes(c));
+    if (column) counted.set(name, column);
+  }
+  counted.set("user", "id");
+  counted.set("verification", "value");
+  // Every table is either counted here or holds nobody's rows.
+  const nobody = [
+    "rateLimit",
+    "app_settings",
+    "kysely_migration",
+    "kysely_migration_lock",
+    "workflow_items",
+  ];
+  for (const name of byName.keys()) {
+    expect(counted.has(name) || nobody.includes(name), `table ${name} is checked`).toBe(true);
+  }
+  return counted;
+}
+
+async function rowCounts(t: TestApp, tables: Map<string, string>, userId: string) {
+  const counts: Record<string, number> = {};
+  for (const [table, column] of tables) {
+    const row = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${userId}`.execute(
+      t.database.db,
+    );
+    counts[table] = Number(row.rows[0]?.n ?? 0);
+  }
+  const items = await sql<{
+    n: number;
+  }>`select count(*) as n from workflow_items where workflow_id in (select id from workflows where user_id = ${userId})`.execute(
+    t.database.db,
+  );
+  counts.workflow_items = Number(items.rows[0]?.n ?? 0);
+  return counts;
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)("account deletion with two instances", () => {
+  it("ends the session on the other instance too", async () => {
+    const two = await twoInstancesOnPostgres();
+    try {
+      const [a, b] = two.apps;
+      const user = await signUp(a);
+      const me = (app: FastifyInstance) =>
+        app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } });
+      expect((await me(b)).statusCode).toBe(200);
+      const res = await a.inject({
+        method: "DELETE",
+        url: "/api/me",
+        headers: { cookie: user.cookie },
+        payload: CONFIRM,
+      });
+      expect(res.statusCode).toBe(204);
+      await expect
+        .poll(async () => (await me(b)).statusCode, { timeout: 1000, interval: 25 })
+        .toBe(401);
+    } finally {
+      await two.close();
+    }
+  });
+});
