@@ -1,7 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
-import { browserSuite, expectNoSeriousAxeViolations, type Viewport, waitForText } from "./support";
+import {
+  browserSuite,
+  closeWithEscape,
+  expectNoSeriousAxeViolations,
+  type Viewport,
+  waitForText,
+} from "./support";
 
 describe.skipIf(!chromiumPath)("garden in Chromium", () => {
   const suite = browserSuite();
@@ -83,12 +89,10 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     // Edits dropped with Escape are gone when the dialog opens again.
     await page.getByRole("button", { name: "Edit plant" }).click();
     await edit.getByLabel("Name").fill("Scratch that");
-    await page.keyboard.press("Escape");
-    await edit.waitFor({ state: "hidden" });
+    await closeWithEscape(page, edit);
     await page.getByRole("button", { name: "Edit plant" }).click();
     await expect.poll(() => edit.getByLabel("Name").inputValue()).toBe("Big Tom");
-    await page.keyboard.press("Escape");
-    await edit.waitFor({ state: "hidden" });
+    await closeWithEscape(page, edit);
     await page.getByRole("button", { name: "Delete plant and all tasks" }).click();
     await waitForText(page, "Delete plant and all its tasks? This can't be undone.");
     // Once deleted, the plant is not asked for again (its page would get a 404).

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import { shiftDate, utcToday } from "../tests/support/garden";
-import { browserSuite, type Viewport, waitForText } from "./support";
+import { browserSuite, closeWithEscape, type Viewport, waitForText } from "./support";
 
 const today = utcToday;
 const inDays = (days: number) => shiftDate(utcToday(), days);
@@ -177,9 +177,9 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
       .getByRole("dialog", { name: "Menu" })
       .getByRole("button", { name: "Feedback" })
       .click();
-    await page.getByRole("dialog", { name: "Send Feedback" }).waitFor();
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog", { name: "Send Feedback" }).waitFor({ state: "hidden" });
+    const feedback = page.getByRole("dialog", { name: "Send Feedback" });
+    await feedback.waitFor();
+    await closeWithEscape(page, feedback);
 
     // A toast shows below the header, clear of the bottom bar and the Done buttons' column.
     const { toastBox, header } = await completeForToast(page, "Task completed");

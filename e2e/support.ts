@@ -57,6 +57,24 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   expect(report).toEqual([]);
 }
 
+/**
+ * Closes a dialog with Escape. Radix starts listening for Escape one render after a dialog
+ * appears (once its layer is registered), so a key pressed in that gap goes to the layer below,
+ * such as a toast, or nowhere. The key is pressed again while the dialog stays; it fails if
+ * Escape never closes it.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.keyboard.press("Escape");
+    const closed = await dialog.waitFor({ state: "hidden", timeout: 1_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  throw new Error("Escape did not close the dialog");
+}
+
 export async function waitForText(page: Page | Locator, text: string | RegExp) {
   await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
 }

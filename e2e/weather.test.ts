@@ -5,6 +5,7 @@ import { chromiumPath, launchBrowser, saveScreenshot, VIEWPORTS } from "../tests
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 import {
   type ConsoleWatch,
+  closeWithEscape,
   expectCleanConsole,
   expectNoSeriousAxeViolations,
   markOnboarded,
@@ -80,7 +81,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     expect(text).toContain("72%");
     expect(text).toContain("1.2 mm");
     await saveScreenshot(page, "weather-day-desktop");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, dialog);
 
     await waitForText(page, "What to Plant Now");
     await page.getByText(/^Vegetables \(\d+\)$/).click();
