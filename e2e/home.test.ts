@@ -140,10 +140,11 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
       await page.getByLabel("Password").fill("garden password");
       await page.getByRole("button", { name: "Sign up", exact: true }).click();
       await page.waitForURL("**/onboarding");
-      await context.request.patch("/api/me", {
+      const done = await context.request.patch("/api/me", {
         data: { onboardingCompleted: true },
         headers: { origin: suite.server.url },
       });
+      expect(done.status()).toBe(200);
       await page.goto("/");
     };
 

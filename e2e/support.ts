@@ -75,8 +75,21 @@ export async function closeWithEscape(page: Page, dialog: Locator) {
   throw new Error("Escape did not close the dialog");
 }
 
+/** Waits for visible text; on a timeout the error says which page was showing, and what it said. */
 export async function waitForText(page: Page | Locator, text: string | RegExp) {
-  await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+  try {
+    await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const owner = "page" in page ? page.page() : page;
+    const shown = await owner
+      .locator("body")
+      .innerText({ timeout: 1_000 })
+      .catch(() => "(unreadable)");
+    throw new Error(
+      `${String(text)} did not show within 15 s on ${owner.url()}; the page said: ${shown.replace(/\s+/g, " ").slice(0, 600)}`,
+      { cause: error },
+    );
+  }
 }
 
 /**
