@@ -83,10 +83,10 @@ export async function waitForText(page: Page | Locator, text: string | RegExp) {
     const owner = "page" in page ? page.page() : page;
     const shown = await owner
       .locator("body")
-      .innerText({ timeout: 1_000 })
+      .textContent({ timeout: 1_000 })
       .catch(() => "(unreadable)");
     throw new Error(
-      `${String(text)} did not show within 15 s on ${owner.url()}; the page said: ${shown.replace(/\s+/g, " ").slice(0, 600)}`,
+      `${String(text)} did not show within 15 s on ${owner.url()}; the page said: ${(shown ?? "").replace(/\s+/g, " ").slice(0, 600)}`,
       { cause: error },
     );
   }
