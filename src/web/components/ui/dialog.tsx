@@ -6,10 +6,11 @@ const DialogPanel = lazy(loadPanel);
 
 /**
  * Fetches the dialog code ahead of need (call once the page has painted), so the first dialog
- * opens without waiting for it.
+ * opens without waiting for it. A failed fetch (offline before the service worker has stored the
+ * file) is no error: opening a dialog fetches it again.
  */
 export function preloadDialogs(): void {
-  void loadPanel();
+  loadPanel().catch(() => undefined);
 }
 
 /**
