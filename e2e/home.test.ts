@@ -2,7 +2,13 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import { shiftDate, utcToday } from "../tests/support/garden";
-import { browserSuite, closeWithEscape, type Viewport, waitForText } from "./support";
+import {
+  browserSuite,
+  closeWithEscape,
+  signUpInContext,
+  type Viewport,
+  waitForText,
+} from "./support";
 
 const today = utcToday;
 const inDays = (days: number) => shiftDate(utcToday(), days);
@@ -39,6 +45,35 @@ async function completeForToast(page: Page, toastText: string) {
     .first()
     .boundingBox()) as Box;
   return { toastBox, header };
+}
+
+/**
+ * The profile ("me") as this browser last saved its query cache to IndexedDB (idb-keyval's
+ * "keyval-store"), or undefined while none is saved. The database is only opened once the app
+ * has made it: opening it first would make it without the app's object store.
+ */
+async function savedProfile(page: Page): Promise<{ onboardingCompleted: boolean } | undefined> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes("keyval-store")) return undefined;
+    const saved = await new Promise<string | undefined>((resolve) => {
+      const open = indexedDB.open("keyval-store");
+      open.onerror = () => resolve(undefined);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("keyval")) return resolve(undefined);
+        const get = db.transaction("keyval").objectStore("keyval").get("tendril.query-cache");
+        get.onsuccess = () => resolve(get.result);
+        get.onerror = () => resolve(undefined);
+      };
+    });
+    if (!saved) return undefined;
+    const { clientState } = JSON.parse(saved) as {
+      clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
+    const me = clientState.queries.find((q) => q.queryKey[0] === "me");
+    return me?.state.data as { onboardingCompleted: boolean } | undefined;
+  });
 }
 
 describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () => {
@@ -164,6 +199,30 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
     await signUp("");
     await waitForText(page, "Hi Gardener, here is your garden today.");
     expect(await page.getByText(/Hi greeting/).count()).toBe(0);
+    await context.close();
+  });
+
+  it("goes home once onboarding was finished elsewhere, though this browser saved the profile from before", async () => {
+    const context = await suite.browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      baseURL: suite.server.url,
+    });
+    await signUpInContext(context, suite.server.url, "Hazel");
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForURL("**/onboarding");
+    await expect
+      .poll(() => savedProfile(page), { timeout: 15_000 })
+      .toMatchObject({ onboardingCompleted: false });
+    // Finished on another device.
+    const done = await context.request.patch("/api/me", {
+      data: { onboardingCompleted: true },
+      headers: { origin: suite.server.url },
+    });
+    expect(done.status()).toBe(200);
+    await page.goto("/");
+    await waitForText(page, "Hi Hazel, here is your garden today.");
+    expect(new URL(page.url()).pathname).toBe("/");
     await context.close();
   });
 

@@ -38,9 +38,11 @@ export function HomePage() {
     if (onboardedOnServer) storage.setOnboarded();
   }, [onboardedOnServer]);
   // Spec §2 Home: without the onboarded flag, first-run questions come first. A browser without
-  // the flag (just signed in) waits for the profile, which knows whether onboarding was done.
+  // the flag (just signed in) waits for the profile, which knows whether onboarding was done:
+  // the server's answer, not the copy this browser saved, which may predate an onboarding
+  // finished on another device.
   if (!storage.isOnboarded() && !onboardedOnServer) {
-    if (me.isLoading) return <Spinner label="Loading your garden…" />;
+    if (me.isFetching) return <Spinner label="Loading your garden…" />;
     return <Navigate to="/onboarding" replace />;
   }
   const name = me.data?.displayName?.trim() || user?.name || "there";
