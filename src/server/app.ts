@@ -118,7 +118,7 @@ export async function buildApp(
   registerErrorHandler(app);
 
   const log = app.log as unknown as Logger;
-  const database = overrides.database ?? openDatabase(config);
+  const database = overrides.database ?? openDatabase({ ...config, log });
   const ownsDatabase = !overrides.database;
   await migrateToLatest(database.db);
   const changes = await createChangeBus(database, log);

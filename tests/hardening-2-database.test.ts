@@ -1,0 +1,233 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/server/app";
+import { type DatabaseHandle, openDatabase } from "../src/server/db/connection";
+import { captureLog } from "./support/capture-log";
+import { client, tomatoBody } from "./support/garden";
+import { startServer } from "./support/server-process";
+import { createSchema, testConfig } from "./support/test-app";
+import { signUp } from "./support/users";
+
+const url = process.env.TEST_DATABASE_URL;
+const uniqueName = () => `tendril-h1-${randomBytes(5).toString("hex")}`;
+
+/** Polls until `done` holds; the test's own timeout decides when waiting has failed. */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Runs one statement on a connection of its own (not one of the app's). */
+async function asAdmin<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return (await admin.query<Row>(text, values)).rows;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Ends the backends of the connections named `applicationName` (only one test's): all of them,
+ * the pool's idle ones, or the realtime LISTEN connection (idle too between events).
+ */
+async function terminateBackends(applicationName: string, which: "all" | "idle pool" | "listener") {
+  const rows = await asAdmin(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = $1 and pid <> pg_backend_pid()
+        and ($2 = 'all'
+          or ($2 = 'idle pool' and state = 'idle' and query not ilike 'listen %')
+          or ($2 = 'listener' and query ilike 'listen %'))`,
+    [applicationName, which],
+  );
+  return rows.length;
+}
+
+async function backendsNamed(applicationName: string) {
+  return asAdmin<{ state: string; query: string }>(
+    "select state, query from pg_stat_activity where application_name = $1",
+    [applicationName],
+  );
+}
+
+/**
+ * Issue 20 item 1: a PostgreSQL backend that ends (restart, failover, pg_terminate_backend,
+ * idle_session_timeout, a firewall) must cost at most the query it was running, never the process.
+ */
+describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgres", () => {
+  // An uncaught error is what "the process exits" looks like inside vitest: collect them.
+  const uncaught: unknown[] = [];
+  const collect = (err: unknown) => uncaught.push(err);
+  beforeAll(() => {
+    process.on("uncaughtException", collect);
+  });
+  afterAll(() => {
+    process.off("uncaughtException", collect);
+  });
+
+  let open: { close(): Promise<void> } | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+  });
+
+  /** The app on a schema of its own; its connections carry a name only this test uses. */
+  async function appOnPostgres(settings: Record<string, string> = {}) {
+    const applicationName = uniqueName();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-h1-"));
+    const schema = await createSchema(url ?? "");
+    const capture = captureLog();
+    const database: DatabaseHandle = openDatabase({
+      databaseUrl: url,
+      dataDir,
+      pgSchema: schema.schema,
+      pgSettings: { application_name: applicationName, ...settings },
+      log: capture.log,
+    });
+    const app: FastifyInstance = await buildApp(testConfig(dataDir), { database });
+    await app.ready();
+    const pool = database.pool as pg.Pool;
+    const t = {
+      app,
+      database,
+      pool,
+      capture,
+      terminate: (which: Parameters<typeof terminateBackends>[1]) =>
+        terminateBackends(applicationName, which),
+      backends: () => backendsNamed(applicationName),
+      async close() {
+        await app.close();
+        await database.db.destroy();
+        await schema.drop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+    open = t;
+    return t;
+  }
+
+  /** Several requests at once, so the pool holds several idle clients afterwards. */
+  async function busyGarden(app: FastifyInstance) {
+    const user = await signUp(app);
+    const api = client(app, user.cookie);
+    expect((await api.post("/api/plants", tomatoBody())).statusCode).toBe(201);
+    const lists = await Promise.all(Array.from({ length: 6 }, () => api.get("/api/plants")));
+    expect(lists.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
+    return api;
+  }
+
+  it("terminating the idle pooled backends: the pool drops them, logs it, and the app answers", async () => {
+    const t = await appOnPostgres();
+    const api = await busyGarden(t.app);
+    const idleBefore = t.pool.idleCount;
+    expect(idleBefore).toBeGreaterThan(1);
+
+    expect(await t.terminate("idle pool")).toBeGreaterThanOrEqual(idleBefore);
+    await until(() => t.pool.idleCount === 0);
+
+    expect(uncaught.map(String)).toEqual([]);
+    expect((await api.get("/api/me")).statusCode).toBe(200);
+    expect((await api.get("/api/plants")).json().plants).toHaveLength(1);
+    const warnings = t.capture.lines().filter((line) => line.level === 40);
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings[0]?.msg).toMatch(/PostgreSQL connection/);
+    expect(t.capture.text()).not.toContain("password");
+  });
+
+  it("a backend ended under a running query fails that query only; the next one works", async () => {
+    const t = await appOnPostgres();
+    const api = await busyGarden(t.app);
+    const sleeping = sql`select pg_sleep(30)`.execute(t.database.db);
+    const failed = sleeping.then(
+      () => null,
+      (err: Error) => err,
+    );
+    await until(async () =>
+      (await t.backends()).some((b) => b.state === "active" && b.query.includes("pg_sleep")),
+    );
+    await t.terminate("all");
+
+    expect((await failed)?.message).toMatch(/terminat/i);
+    await until(() => t.pool.totalCount <= 1);
+    expect(uncaught.map(String)).toEqual([]);
+    expect((await api.get("/api/plants")).statusCode).toBe(200);
+  });
+
+  it("a short idle_session_timeout on every connection: the server keeps answering past it", async () => {
+    // Set per connection (never on the shared database): PostgreSQL ends each idle backend after 1 s.
+    const t = await appOnPostgres({ idle_session_timeout: "1000" });
+    const api = await busyGarden(t.app);
+    expect(t.pool.idleCount).toBeGreaterThan(1);
+
+    await until(() => t.pool.idleCount === 0);
+
+    expect(uncaught.map(String)).toEqual([]);
+    expect((await api.get("/api/me")).statusCode).toBe(200);
+    expect((await api.get("/api/plants")).json().plants).toHaveLength(1);
+  });
+
+  it("the realtime LISTEN connection, once terminated, comes back and delivers changes again", async () => {
+    const t = await appOnPostgres();
+    await busyGarden(t.app);
+    const listening = async () =>
+      (await t.backends()).some((b) => b.state === "idle" && /^listen /i.test(b.query));
+    expect(await listening()).toBe(true);
+
+    expect(await t.terminate("listener")).toBe(1);
+    await until(listening);
+
+    const seen: string[] = [];
+    t.app.changes.subscribeAll((event) => seen.push(event.id));
+    await until(async () => {
+      await t.app.changes.publish({ userId: "u1", type: "plant.updated", id: "after-reconnect" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return seen.includes("after-reconnect");
+    });
+    expect(uncaught.map(String)).toEqual([]);
+  });
+
+  it("the real server process (npm start) outlives its backends being terminated", async () => {
+    // Where "the process exits" is literal. The schema and the connections' name ride on the URL.
+    const applicationName = uniqueName();
+    const { schema, drop } = await createSchema(url ?? "");
+    const databaseUrl = new URL(url ?? "");
+    databaseUrl.searchParams.set(
+      "options",
+      `-c search_path=${schema} -c application_name=${applicationName}`,
+    );
+    try {
+      const server = await startServer({ DATABASE_URL: databaseUrl.toString() });
+      const headers = { "content-type": "application/json", origin: server.url };
+      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: "h1@example.com", password: "long enough pw", name: "H1" }),
+      });
+      expect(signUp.status).toBe(200);
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const plants = () => fetch(`${server.url}/api/plants`, { headers: { cookie } });
+      await Promise.all(Array.from({ length: 6 }, plants));
+
+      expect(await terminateBackends(applicationName, "all")).toBeGreaterThan(1);
+      await until(
+        () => server.child.exitCode !== null || server.output().includes("lost a PostgreSQL"),
+      );
+
+      expect(server.child.exitCode).toBeNull();
+      expect((await plants()).status).toBe(200);
+      expect(server.output()).not.toContain("Unhandled 'error' event");
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await drop();
+    }
+  });
+});
