@@ -6,12 +6,13 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { IMPORT_BODY_LIMIT } from "../src/core/schemas/data-export";
 import { buildApp } from "../src/server/app";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/connection";
 import { captureLog } from "./support/capture-log";
 import { client, tomatoBody } from "./support/garden";
 import { startServer } from "./support/server-process";
-import { createSchema, testConfig } from "./support/test-app";
+import { createSchema, createTestApp, dialects, testConfig } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -228,6 +229,26 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       expect(await server.stop()).toBe(0);
     } finally {
       await drop();
+    }
+  });
+});
+
+/** Issue 20 item 11a: the 413 of an import names the limit the route applies. */
+describe.each(dialects)("hardening 2, item 11: error texts on %s", (dialect) => {
+  it("an import file just over the limit gets 413 naming the real limit (64 MB)", async () => {
+    const t = await createTestApp({ dialect });
+    try {
+      const user = await signUp(t.app);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/import",
+        headers: { cookie: user.cookie, "content-type": "application/json" },
+        payload: Buffer.alloc(IMPORT_BODY_LIMIT + 1, " "),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.message).toBe("An import file may be at most 64 MB.");
+    } finally {
+      await t.close();
     }
   });
 });

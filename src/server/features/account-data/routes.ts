@@ -91,7 +91,9 @@ export function importRoutes(imports: ImportService): FastifyPluginAsyncZod {
       "/api/import",
       {
         bodyLimit: IMPORT_BODY_LIMIT,
-        config: { tooLargeMessage: "An import file may be at most 20 MB." },
+        config: {
+          tooLargeMessage: `An import file may be at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB.`,
+        },
         schema: {
           tags: ["account"],
           summary:
