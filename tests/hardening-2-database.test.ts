@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -9,9 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_BODY_LIMIT } from "../src/core/schemas/data-export";
 import { buildApp } from "../src/server/app";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/connection";
+import { describeConnectionFailure } from "../src/server/db/connection-failure";
+import { migrateToLatest } from "../src/server/db/migrate";
 import { captureLog } from "./support/capture-log";
 import { client, tomatoBody } from "./support/garden";
-import { startServer } from "./support/server-process";
+import { runServer, startServer } from "./support/server-process";
 import { createSchema, createTestApp, dialects, testConfig } from "./support/test-app";
 import { signUp } from "./support/users";
 
@@ -249,6 +252,129 @@ describe.each(dialects)("hardening 2, item 11: error texts on %s", (dialect) => 
       expect(res.json().error.message).toBe("An import file may be at most 64 MB.");
     } finally {
       await t.close();
+    }
+  });
+});
+
+/** Issue 20 item 11b: a DATABASE_URL that cannot work stops start-up with one line naming it. */
+describe("hardening 2, item 11: a bad DATABASE_URL at start-up", () => {
+  /** Runs `npm start`'s entry point; resolves with its exit code and what it wrote to stderr. */
+  async function start(databaseUrl: string) {
+    const run = runServer({ DATABASE_URL: databaseUrl, TENDRIL_DATA_DIR: os.tmpdir(), PORT: "0" });
+    let stderr = "";
+    run.child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await run.exited;
+    return { code, stderr, output: run.output() };
+  }
+
+  it.each([
+    [
+      "a closed port",
+      "postgres://u:secret@127.0.0.1:1/x",
+      "Tendril cannot start. DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:1 (connection refused). Check the host and port, and that PostgreSQL is running.",
+    ],
+    [
+      "an unparsable URL",
+      "postgres://u:secret@[bad",
+      /^Tendril cannot start\. Invalid configuration:\n {2}DATABASE_URL: DATABASE_URL is not a valid URL: .+ \(got "postgres:\/\/u:\*\*\*@\[bad"\)$/,
+    ],
+  ])(
+    "%s: exits non-zero, says what is wrong on stderr, no password, no stack",
+    async (_case, databaseUrl, expected) => {
+      const { code, stderr, output } = await start(databaseUrl);
+      expect(code).not.toBe(0);
+      if (typeof expected === "string") expect(stderr.trim()).toBe(expected);
+      else expect(stderr.trim()).toMatch(expected);
+      expect(stderr.split("\n").filter((line) => line.includes("DATABASE_URL"))).toHaveLength(1);
+      expect(output).not.toContain("secret");
+      expect(output).not.toContain("    at ");
+    },
+  );
+
+  describe.runIf(url)("the failures PostgreSQL itself gives, each told on one line", () => {
+    /** What start-up would print for `databaseUrl`: the app's own pool, its first query. */
+    async function startupLine(databaseUrl: string) {
+      const database = openDatabase({ databaseUrl, dataDir: os.tmpdir() });
+      try {
+        await migrateToLatest(database.db);
+        return "connected";
+      } catch (err) {
+        return describeConnectionFailure(err, databaseUrl) ?? `not described: ${String(err)}`;
+      } finally {
+        await database.db.destroy();
+      }
+    }
+    const onTestServer = (change: (target: URL) => void) => {
+      const target = new URL(url ?? "");
+      change(target);
+      return target.toString();
+    };
+
+    it("an unknown database (3D000)", async () => {
+      const line = await startupLine(
+        onTestServer((target) => {
+          target.pathname = "/tendril_h1_missing";
+        }),
+      );
+      expect(line).toMatch(
+        /^DATABASE_URL: PostgreSQL at .+ has no database "tendril_h1_missing"\./,
+      );
+    });
+
+    it("an unknown role (28000)", async () => {
+      const line = await startupLine(
+        onTestServer((target) => {
+          target.username = "tendril_h1_nobody";
+          target.password = "secret";
+        }),
+      );
+      expect(line).toMatch(/^DATABASE_URL: PostgreSQL at .+ refused user "tendril_h1_nobody" \(/);
+      expect(line).not.toContain("secret");
+    });
+
+    it("sslmode=require on a server without SSL", async () => {
+      const line = await startupLine(
+        onTestServer((target) => target.searchParams.set("sslmode", "require")),
+      );
+      // CI's PostgreSQL may have SSL on: then this URL simply works.
+      expect([
+        "connected",
+        expect.stringMatching(/does not support SSL connections\./),
+      ]).toContainEqual(line);
+    });
+
+    it("an unknown host", async () => {
+      const line = await startupLine(
+        onTestServer((target) => {
+          target.hostname = "tendril-h1.invalid";
+        }),
+      );
+      expect(line).toMatch(
+        /^DATABASE_URL: cannot connect to PostgreSQL at tendril-h1\.invalid:\d+ \(host name not found\)/,
+      );
+    });
+  });
+
+  it("a server that never answers: pg's connection timeout is told as such", async () => {
+    // Accepts the connection and says nothing, as a black-holing firewall or a wrong port would.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const databaseUrl = `postgres://u:secret@127.0.0.1:${port}/x`;
+    const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 200 });
+    try {
+      const err = await pool.query("select 1").then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(describeConnectionFailure(err, databaseUrl)).toBe(
+        `DATABASE_URL: cannot connect to PostgreSQL at 127.0.0.1:${port} (no answer within 10 s). Check the host and port, and any firewall in between.`,
+      );
+    } finally {
+      await pool.end();
+      silent.close();
     }
   });
 });

@@ -61,6 +61,37 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/LOG_LEVEL/);
   });
 
+  it("refuses a DATABASE_URL pg cannot read, on one line naming it, never showing its password", () => {
+    const message = (url: string) => {
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return "accepted";
+    };
+    expect(message("postgres://[bad")).toMatch(
+      /^Invalid configuration:\n {2}DATABASE_URL: DATABASE_URL is not a valid URL: .+ \(got "postgres:\/\/\[bad"\)$/,
+    );
+    expect(message("postgres://tendril:s3cret@[bad/db")).not.toContain("s3cret");
+    expect(message("postgres://tendril:s3cret@[bad/db")).toContain(
+      '"postgres://tendril:***@[bad/db"',
+    );
+    expect(message("mysql://tendril:s3cret@db/x")).toMatch(
+      /DATABASE_URL: DATABASE_URL must start with postgres:\/\/ or postgresql:\/\/ \(got "mysql:\/\/tendril:\*\*\*@db\/x"\)/,
+    );
+    expect(message("postgres://db/x?sslmode=on")).toMatch(
+      /DATABASE_URL has sslmode=on; use one of/,
+    );
+    expect(message("postgres://tendril:s3cret@db:5432/x?sslmode=require")).toBe("accepted");
+  });
+
+  it("never shows a secret it refuses", () => {
+    expect(() => loadConfig({ AUTH_SECRET: "too-short-secret" })).toThrow(
+      "AUTH_SECRET: AUTH_SECRET must be at least 32 characters (value not shown)",
+    );
+  });
+
   it("needs provider credentials in pairs", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ OIDC_ISSUER: "https://id.example" })).toThrow(/OIDC_CLIENT_ID/);

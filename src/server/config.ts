@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { databaseUrlProblem } from "./db/database-url";
 import { DEFAULT_RESPONSE_CACHE_MB } from "./lib/user-response-cache";
 
 const RESPONSE_CACHE_MESSAGE =
@@ -55,7 +56,10 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .superRefine((url, ctx) => {
+        const problem = databaseUrlProblem(url);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .optional(),
   ),
   AUTH_SECRET: z.preprocess(
@@ -333,13 +337,19 @@ function pairOrNothing(
   return undefined;
 }
 
+/** A bad value as a message may show it: no secret, no password of a URL (DATABASE_URL...). */
+function shown(name: string, value: string | undefined): string {
+  if (/SECRET|_API_KEY|PRIVATE_KEY/.test(name)) return "value not shown";
+  return `got ${JSON.stringify(value?.replace(/^([a-z][\w+.-]*:\/\/[^/:@]*:).*@/i, "$1***@"))}`;
+}
+
 /** Parses the environment; throws a ConfigError that names each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) =>
-        `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+        `${issue.path.join(".")}: ${issue.message} (${shown(String(issue.path[0]), source[String(issue.path[0])])})`,
     );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }

@@ -1,19 +1,32 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { describeConnectionFailure } from "./db/connection-failure";
+
+/** Start-up stopped by the operator's settings: one line naming what to fix, no stack trace. */
+function cannotStart(message: string): never {
+  console.error(`Tendril cannot start. ${message}`);
+  process.exit(1);
+}
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Tendril cannot start. ${err.message}`);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) cannotStart(err.message);
     throw err;
   }
 
-  const app = await buildApp(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // buildApp's first query (the migrations) is where a wrong DATABASE_URL shows.
+    const problem = config.databaseUrl && describeConnectionFailure(err, config.databaseUrl);
+    if (problem) cannotStart(problem);
+    throw err;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { describeConnectionFailure } from "./connection-failure";
+
+const URL = "postgres://gardener:s3cret-pw@db.example.org:5433/tendril";
+
+/** An error shaped as pg or node gives it (code, and for sockets the address). */
+const failure = (message: string, fields: Record<string, unknown> = {}) =>
+  Object.assign(new Error(message), fields);
+
+const lineFor = (err: unknown, url = URL) => describeConnectionFailure(err, url);
+
+describe("describeConnectionFailure", () => {
+  it.each([
+    [
+      "connection refused",
+      failure("connect ECONNREFUSED 10.0.0.5:5433", { code: "ECONNREFUSED", syscall: "connect" }),
+      "DATABASE_URL: cannot connect to PostgreSQL at db.example.org:5433 (connection refused). Check the host and port, and that PostgreSQL is running.",
+    ],
+    [
+      "unknown host",
+      failure("getaddrinfo ENOTFOUND db.example.org", { code: "ENOTFOUND" }),
+      "DATABASE_URL: cannot connect to PostgreSQL at db.example.org:5433 (host name not found). Check the host name.",
+    ],
+    [
+      "unreachable host",
+      failure("connect EHOSTUNREACH 10.0.0.5:5433", { code: "EHOSTUNREACH" }),
+      "DATABASE_URL: cannot connect to PostgreSQL at db.example.org:5433 (host unreachable). Check the host, and the network or firewall.",
+    ],
+    [
+      "no answer (pg's connection timeout)",
+      failure("Connection terminated due to connection timeout"),
+      "DATABASE_URL: cannot connect to PostgreSQL at db.example.org:5433 (no answer within 10 s). Check the host and port, and any firewall in between.",
+    ],
+    [
+      "unknown database (3D000)",
+      failure('database "tendril" does not exist', { code: "3D000" }),
+      'DATABASE_URL: PostgreSQL at db.example.org:5433 has no database "tendril". Create it (createdb tendril) or fix the database name in the URL.',
+    ],
+    [
+      "wrong password (28P01)",
+      failure('password authentication failed for user "gardener"', { code: "28P01" }),
+      'DATABASE_URL: PostgreSQL at db.example.org:5433 refused the password of user "gardener". Check the user name and password.',
+    ],
+    [
+      "unknown role (28000)",
+      failure('role "gardener" does not exist', { code: "28000" }),
+      'DATABASE_URL: PostgreSQL at db.example.org:5433 refused user "gardener" (role "gardener" does not exist). Check the user name, and that pg_hba.conf lets it connect from here.',
+    ],
+    [
+      "SSL asked of a server without it",
+      failure("The server does not support SSL connections"),
+      "DATABASE_URL: PostgreSQL at db.example.org:5433 does not support SSL connections. Remove sslmode from the URL (or set sslmode=disable), or turn SSL on in PostgreSQL.",
+    ],
+    [
+      "an untrusted certificate",
+      failure("self-signed certificate", { code: "DEPTH_ZERO_SELF_SIGNED_CERT" }),
+      "DATABASE_URL: the SSL connection to PostgreSQL at db.example.org:5433 failed (self-signed certificate). Check sslmode, and sslrootcert for a private certificate authority.",
+    ],
+    [
+      "too many connections (53300)",
+      failure("sorry, too many clients already", { code: "53300" }),
+      "DATABASE_URL: PostgreSQL at db.example.org:5433 is not taking connections now (sorry, too many clients already). Try again in a moment; if it lasts, see the PostgreSQL server's log.",
+    ],
+  ])("%s: one line naming DATABASE_URL, where and what to check", (_case, err, line) => {
+    expect(lineFor(err)).toBe(line);
+  });
+
+  it("never shows the password, whatever the failure", () => {
+    for (const code of ["ECONNREFUSED", "3D000", "28P01", "28000", "08006", undefined]) {
+      const line = lineFor(failure("connection failed", { code }));
+      expect(line ?? "").not.toContain("s3cret");
+    }
+  });
+
+  it("fills in what the URL leaves out as pg does (localhost, 5432, the user's database)", () => {
+    expect(lineFor(failure("x", { code: "3D000" }), "postgres://gardener@/")).toBe(
+      'DATABASE_URL: PostgreSQL at localhost:5432 has no database "gardener". Create it (createdb gardener) or fix the database name in the URL.',
+    );
+    expect(
+      lineFor(
+        failure("connect ENOENT /run/pg/.s.PGSQL.5432", { code: "ENOENT", syscall: "connect" }),
+        "postgres://u:pw@/tendril?host=/run/pg",
+      ),
+    ).toBe(
+      "DATABASE_URL: cannot connect to PostgreSQL at /run/pg (no socket there). Check the host (the socket folder).",
+    );
+  });
+
+  it("leaves other errors alone: a failed migration or a statement timeout is not a bad URL", () => {
+    expect(lineFor(failure('relation "plants" already exists', { code: "42P07" }))).toBeUndefined();
+    expect(
+      lineFor(failure("canceling statement due to statement timeout", { code: "57014" })),
+    ).toBeUndefined();
+    expect(lineFor(failure("ENOENT: no such file", { code: "ENOENT", syscall: "open" }))).toBe(
+      undefined,
+    );
+    expect(lineFor("not an error")).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { CONNECT_TIMEOUT_MS } from "./connection";
+import { databaseTarget } from "./database-url";
+
+type ConnectError = Error & { code?: string; address?: string; port?: number; syscall?: string };
+
+// Node's names for certificate and TLS failures (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED,
+// ERR_TLS_CERT_ALTNAME_INVALID, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ERR_SSL_WRONG_VERSION_NUMBER...).
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_|_TLS_|_SSL_|EPROTO/;
+
+/**
+ * The one line start-up prints when PostgreSQL cannot be reached with DATABASE_URL: what failed,
+ * where (host:port, database, user: never the password) and what to check. Undefined when `err`
+ * is not a connection failure (it is then reported as it is).
+ */
+export function describeConnectionFailure(err: unknown, databaseUrl: string): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { code, message } = err as ConnectError;
+  const target = databaseTarget(databaseUrl);
+  const at = `PostgreSQL at ${target.address}`;
+  const cannotConnect = (why: string, check: string) =>
+    `DATABASE_URL: cannot connect to ${at} (${why}). ${check}`;
+
+  switch (code) {
+    case "ECONNREFUSED":
+      return cannotConnect(
+        "connection refused",
+        "Check the host and port, and that PostgreSQL is running.",
+      );
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return cannotConnect("host name not found", "Check the host name.");
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+    case "ETIMEDOUT":
+      return cannotConnect("host unreachable", "Check the host, and the network or firewall.");
+    case "ENOENT":
+      if ((err as ConnectError).syscall === "connect") {
+        return cannotConnect("no socket there", "Check the host (the socket folder).");
+      }
+      return undefined;
+    case "ECONNRESET":
+      return cannotConnect(
+        "the server closed the connection",
+        "Check that this port is PostgreSQL's, and the sslmode it expects.",
+      );
+    case "3D000":
+      return `DATABASE_URL: ${at} has no database "${target.database}". Create it (createdb ${target.database}) or fix the database name in the URL.`;
+    case "28P01":
+      return `DATABASE_URL: ${at} refused the password of user "${target.user}". Check the user name and password.`;
+    case "28000":
+      return `DATABASE_URL: ${at} refused user "${target.user}" (${message}). Check the user name, and that pg_hba.conf lets it connect from here.`;
+    case "53300":
+    case "57P03":
+      return `DATABASE_URL: ${at} is not taking connections now (${message}). Try again in a moment; if it lasts, see the PostgreSQL server's log.`;
+  }
+  if (code?.startsWith("08")) return cannotConnect(message, "Check the host, port and sslmode.");
+  if (code && TLS_CODE.test(code)) {
+    return `DATABASE_URL: the SSL connection to ${at} failed (${message}). Check sslmode, and sslrootcert for a private certificate authority.`;
+  }
+  if (message === "The server does not support SSL connections") {
+    return `DATABASE_URL: ${at} does not support SSL connections. Remove sslmode from the URL (or set sslmode=disable), or turn SSL on in PostgreSQL.`;
+  }
+  // pg's own failures carry no code: its connection timeout, and a connection closed mid-start.
+  if (!code && /timeout/i.test(message)) {
+    return cannotConnect(
+      `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`,
+      "Check the host and port, and any firewall in between.",
+    );
+  }
+  if (!code && message === "Connection terminated unexpectedly") {
+    return cannotConnect(
+      "the server closed the connection",
+      "Check that this port is PostgreSQL's, and the sslmode it expects.",
+    );
+  }
+  return undefined;
+}
