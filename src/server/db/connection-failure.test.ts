@@ -28,7 +28,7 @@ describe("describeConnectionFailure", () => {
     ],
     [
       "no answer (pg's connection timeout)",
-      failure("Connection terminated due to connection timeout"),
+      failure("timeout expired"),
       "DATABASE_URL: cannot connect to PostgreSQL at db.example.org:5433 (no answer within 10 s). Check the host and port, and any firewall in between.",
     ],
     [

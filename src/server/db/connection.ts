@@ -36,6 +36,17 @@ export interface ConnectionLog {
 /** How long opening a PostgreSQL connection may take before it fails (start-up included). */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Gives up connecting after CONNECT_TIMEOUT_MS, so an unreachable host fails start-up (or a
+ * request) instead of hanging. On the client, not the pool: the pool's option of that name would
+ * also fail requests that wait for a free connection under load.
+ */
+class ClientThatGivesUp extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 const consoleLog: ConnectionLog = {
   warn: (details, message) => console.warn(message, details),
 };
@@ -55,7 +66,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: ClientThatGivesUp,
       ...(startup ? { options: startup } : {}),
     });
     keepServingWhenConnectionsDie(pool, options.log ?? consoleLog);
