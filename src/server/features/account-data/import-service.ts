@@ -471,13 +471,15 @@ async function photosOf(
 ): Promise<Map<ImportPlant, StoredPhoto>> {
   const checked: { plant: ImportPlant; path: string; photo: CheckedPhoto }[] = [];
   const problems: Issue[] = [];
+  // A photo that cannot be read is listed with the others; one too large stops the import at
+  // once (413), as does a busy decoder (429) or any other failure.
   const refused = (path: string, err: unknown) => {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    if (err.statusCode === 413) {
+    if (err instanceof AppError && err.statusCode === 413) {
       throw new AppError(413, err.code, `Check ${path}: ${err.message}`, [
         { path, message: err.message },
       ]);
     }
+    if (!(err instanceof AppError) || (err.statusCode !== 400 && err.statusCode !== 415)) throw err;
     problems.push({ path, message: err.message });
   };
   for (const [index, plant] of plants.entries()) {

@@ -108,7 +108,6 @@ export function importRoutes(imports: ImportService, photos: PhotoGate): Fastify
             401: errorBodySchema,
             413: errorBodySchema,
             429: errorBodySchema,
-            503: errorBodySchema,
           },
         },
       },

@@ -40,7 +40,6 @@ export function plantPhotoRoutes(plants: PlantService, photos: PhotoGate): Fasti
             413: errorBodySchema,
             415: errorBodySchema,
             429: errorBodySchema,
-            503: errorBodySchema,
           },
         },
       },

@@ -37,7 +37,6 @@ const photoErrors = {
   415: errorBodySchema,
   429: errorBodySchema,
   502: errorBodySchema,
-  503: errorBodySchema,
 };
 
 /**

@@ -83,16 +83,15 @@ describe("PhotoGate", () => {
     expect(decoder.started).toEqual([a, c]);
   });
 
-  it("answers 503 busy with Retry-After when its line of waiting photos is full", async () => {
+  it("answers 429 busy with Retry-After when its line of waiting photos is full", async () => {
     const decoder = manualDecoder();
     const gate = new PhotoGate({ perMinute: 100, waiting: 2, decode: decoder.decode });
     const [a, b, c, d] = await Promise.all(photos.map((bytes) => gate.check(bytes)));
     const admitted = [a, b, c].map((photo) => gate.read(photo as CheckedPhoto));
     const busy = await refusal(gate.read(d as CheckedPhoto));
-    expect(busy.statusCode).toBe(503);
-    expect(busy.message).toBe(
-      "Tendril is busy reading other photos right now: try again in a few seconds.",
-    );
+    expect(busy.statusCode).toBe(429);
+    expect(busy.code).toBe("rate_limited");
+    expect(busy.message).toBe("Tendril is busy reading other photos. Try again in a few seconds.");
     expect(busy.headers).toEqual({ "retry-after": "5" });
     for (let at = 0; at < 3; at++) {
       await settle();

@@ -47,11 +47,12 @@ export class PhotoGate {
     this.budget = new PhotoBudget(perMinute, now);
     this.decoder = new OneAtATime(decode, {
       waiting,
+      // 429 with Retry-After, as the offline model's own line answers when it is full.
       refuse: () =>
         new AppError(
-          503,
-          "upstream_unavailable",
-          "Tendril is busy reading other photos right now: try again in a few seconds.",
+          429,
+          "rate_limited",
+          "Tendril is busy reading other photos. Try again in a few seconds.",
           undefined,
           { "retry-after": String(BUSY_RETRY_SECONDS) },
         ),
@@ -72,7 +73,7 @@ export class PhotoGate {
   }
 
   /**
-   * Decodes a checked photo once the ones before it are done; 503 when too many wait already. A
+   * Decodes a checked photo once the ones before it are done; 429 when too many wait already. A
    * photo whose sender hangs up (`signal`) while it waits is dropped without being decoded.
    */
   async read(photo: CheckedPhoto, signal?: AbortSignal): Promise<ProcessedPhoto> {
