@@ -33,6 +33,7 @@ import { growAlongRoutes } from "./features/grow-along/routes";
 import { GrowAlongService } from "./features/grow-along/service";
 import { identificationRoutes } from "./features/identification/routes";
 import { IdentificationService } from "./features/identification/service";
+import { PhotoGate } from "./features/photos/photo-gate";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
 import { quotaRoutes } from "./features/quota/routes";
@@ -169,12 +170,15 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     await plantIdentifier.close?.();
   });
+  // Every photo decode of this app (identify, plant photos, imports) goes through it.
+  const photos = new PhotoGate({ perMinute: config.identifyPerMinute });
   const identifications = new IdentificationService({
     database,
     identifier: plantIdentifier,
     catalogue: crops,
     knowledge: knowledgeBase(),
     assistant,
+    photos,
     log,
   });
   const plants = new PlantService(
@@ -283,8 +287,8 @@ export async function buildApp(
     await scope.register(weatherRoutes(weather));
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
-    await scope.register(plantPhotoRoutes(plants));
-    await scope.register(identificationRoutes(identifications, config.identifyPerMinute));
+    await scope.register(plantPhotoRoutes(plants, photos));
+    await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(chatRoutes(chats));
     await scope.register(growAlongRoutes(growAlong));
@@ -292,7 +296,7 @@ export async function buildApp(
     await scope.register(pushRoutes(reminders));
     await scope.register(calendarUrlRoutes(calendar));
     await scope.register(exportRoutes(exports));
-    await scope.register(importRoutes(imports));
+    await scope.register(importRoutes(imports, photos));
     await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
   });
 

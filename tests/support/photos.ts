@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import sharp from "sharp";
 import type {
   IdentifyCandidate,
@@ -57,6 +58,36 @@ export async function webpPhoto(width = 500, height = 800): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: "#2e7d32" } })
     .webp()
     .toBuffer();
+}
+
+/**
+ * A decompression bomb: a white 1-bit PNG of `width` × `height`, written by hand (sharp takes
+ * seconds to encode one this large). 9000 × 9000 is about 10 KB and decodes to 81 megapixels.
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const frame = Buffer.alloc(12 + data.length);
+    frame.writeUInt32BE(data.length, 0);
+    typed.copy(frame, 4);
+    frame.writeUInt32BE(zlib.crc32(typed), 4 + typed.length);
+    return frame;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
+  // Each row: filter byte 0, then width bits of white.
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0;
+  const rows = Buffer.alloc(row.length * height);
+  for (let y = 0; y < height; y++) row.copy(rows, y * row.length);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A file of `size` bytes that starts like a JPEG (the size check comes before decoding). */

@@ -26,7 +26,8 @@ import { lockForUser } from "../../db/user-lock";
 import { AppError, type Issue, invalidRequest } from "../../errors";
 import { refreshNextTask } from "../garden/tasks-repository";
 import { imageRow, insertImage } from "../photos/images-repository";
-import { processPhoto, type StoredPhoto } from "../photos/pipeline";
+import type { PhotoReader } from "../photos/photo-gate";
+import type { CheckedPhoto, StoredPhoto } from "../photos/pipeline";
 import { ensureProfile } from "../profile/repository";
 import type { ZoneLookup } from "../zones/service";
 import { insertRows, ownersOf, takenWorkflowItemIds } from "./repository";
@@ -102,7 +103,8 @@ function duplicates(list: string, ids: readonly string[], what: string): Issue[]
 export class ImportService {
   constructor(private readonly deps: ImportDeps) {}
 
-  async importFile(userId: string, file: ImportFile): Promise<ImportResult> {
+  /** `reader`: the photo gate, as the request that brought the file sees it. */
+  async importFile(userId: string, file: ImportFile, reader: PhotoReader): Promise<ImportResult> {
     const problems = [
       ...duplicates(
         "plants",
@@ -132,7 +134,7 @@ export class ImportService {
     ];
     if (problems.length > 0) throw invalidRequest(problems);
     // Outside the transaction: decoding photos is the slow part, and a bad one stops it all.
-    const photos = await photosOf(file.plants);
+    const photos = await photosOf(file.plants, reader);
 
     const { db, dialect } = this.deps;
     const { result, changes } = await db.transaction().execute(async (trx) => {
@@ -457,13 +459,29 @@ export class ImportService {
 }
 
 /**
- * The file's plant photos, each read like an upload (type from the bytes, at most 10 MB, turned
- * upright, shrunk, re-encoded without metadata); one that is not a readable photo is a 400
- * naming the plant.
+ * The file's plant photos, each read like an upload (type from the bytes, at most 10 MB and 40
+ * megapixels, turned upright, shrunk, re-encoded without metadata), through the same gate: every
+ * photo is checked before any is decoded, then they count against the sender's budget and wait
+ * their turn in the decoder. One that is not a readable photo is a 400 naming the plant; one
+ * too large is a 413 naming it.
  */
-async function photosOf(plants: readonly ImportPlant[]): Promise<Map<ImportPlant, StoredPhoto>> {
-  const photos = new Map<ImportPlant, StoredPhoto>();
+async function photosOf(
+  plants: readonly ImportPlant[],
+  reader: PhotoReader,
+): Promise<Map<ImportPlant, StoredPhoto>> {
+  const checked: { plant: ImportPlant; path: string; photo: CheckedPhoto }[] = [];
   const problems: Issue[] = [];
+  // A photo that cannot be read is listed with the others; one too large stops the import at
+  // once (413), as does a busy decoder (429) or any other failure.
+  const refused = (path: string, err: unknown) => {
+    if (err instanceof AppError && err.statusCode === 413) {
+      throw new AppError(413, err.code, `Check ${path}: ${err.message}`, [
+        { path, message: err.message },
+      ]);
+    }
+    if (!(err instanceof AppError) || (err.statusCode !== 400 && err.statusCode !== 415)) throw err;
+    problems.push({ path, message: err.message });
+  };
   for (const [index, plant] of plants.entries()) {
     if (!plant.photo) continue;
     const path = `plants.${index}.photo.data`;
@@ -473,10 +491,19 @@ async function photosOf(plants: readonly ImportPlant[]): Promise<Map<ImportPlant
       continue;
     }
     try {
-      photos.set(plant, (await processPhoto(Buffer.from(base64, "base64"))).stored);
+      checked.push({ plant, path, photo: await reader.check(Buffer.from(base64, "base64")) });
     } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      problems.push({ path, message: err.message });
+      refused(path, err);
+    }
+  }
+  if (problems.length > 0) throw invalidRequest(problems);
+  reader.count(checked.length);
+  const photos = new Map<ImportPlant, StoredPhoto>();
+  for (const { plant, path, photo } of checked) {
+    try {
+      photos.set(plant, (await reader.read(photo)).stored);
+    } catch (err) {
+      refused(path, err);
     }
   }
   if (problems.length > 0) throw invalidRequest(problems);

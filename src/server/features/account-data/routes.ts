@@ -14,7 +14,9 @@ import type { Auth } from "../../auth/auth";
 import { currentUser } from "../../auth/session";
 import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
+import { abortWhenClientLeaves } from "../../lib/client-gone";
 import { todayFor } from "../../lib/today";
+import type { PhotoGate } from "../photos/photo-gate";
 import type { ExportService } from "./export-service";
 import type { ImportService } from "./import-service";
 import { deleteAccountRows } from "./repository";
@@ -84,8 +86,11 @@ export function exportRoutes(exports: ExportService): FastifyPluginAsyncZod {
   };
 }
 
-/** API.md "import": a Tendril export brought back, all or nothing. */
-export function importRoutes(imports: ImportService): FastifyPluginAsyncZod {
+/**
+ * API.md "import": a Tendril export brought back, all or nothing. Its photos go through the photo
+ * gate like uploads: each counts against the sender's per-minute photo budget.
+ */
+export function importRoutes(imports: ImportService, photos: PhotoGate): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/api/import",
@@ -104,10 +109,16 @@ export function importRoutes(imports: ImportService): FastifyPluginAsyncZod {
             400: errorBodySchema,
             401: errorBodySchema,
             413: errorBodySchema,
+            429: errorBodySchema,
           },
         },
       },
-      async (request) => imports.importFile(currentUser(request).id, request.body),
+      async (request, reply) =>
+        imports.importFile(
+          currentUser(request).id,
+          request.body,
+          photos.reader(request.ip, abortWhenClientLeaves(reply)),
+        ),
     );
   };
 }

@@ -6,22 +6,28 @@ import { plantDetailSchema } from "../../../core/schemas/plant";
 import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { notFound } from "../../errors";
+import { abortWhenClientLeaves } from "../../lib/client-gone";
 import { todayFor } from "../../lib/today";
 import { imageResponseSchema, sendImage } from "../photos/image-reply";
-import { processPhoto } from "../photos/pipeline";
+import type { PhotoGate } from "../photos/photo-gate";
 import { photoFormSchema, readPhotoUpload, registerPhotoUploads } from "../photos/upload";
 import type { PlantService } from "./plants-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-/** API.md Plants: a plant's photo (spec's image-or-leaf-placeholder), stored in the database. */
-export function plantPhotoRoutes(plants: PlantService): FastifyPluginAsyncZod {
+/**
+ * API.md Plants: a plant's photo (spec's image-or-leaf-placeholder), stored in the database. An
+ * upload goes through the photo gate: the sender's per-minute photo budget, the pixel cap, the
+ * decoder's queue.
+ */
+export function plantPhotoRoutes(plants: PlantService, photos: PhotoGate): FastifyPluginAsyncZod {
   return async (app) => {
     await registerPhotoUploads(app);
 
     app.put(
       "/api/plants/:id/photo",
       {
+        onRequest: photos.countOne,
         schema: {
           tags: ["plants"],
           summary:
@@ -33,14 +39,16 @@ export function plantPhotoRoutes(plants: PlantService): FastifyPluginAsyncZod {
             ...errors,
             413: errorBodySchema,
             415: errorBodySchema,
+            429: errorBodySchema,
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = currentUser(request).id;
+        const gone = abortWhenClientLeaves(reply);
         // Another gardener's plant is refused before its upload is read or kept.
         if (!(await plants.exists(userId, request.params.id))) throw notFound("That plant");
-        const photo = await processPhoto(await readPhotoUpload(request));
+        const photo = await photos.process(await readPhotoUpload(request), gone);
         return plants.setPhoto(userId, request.params.id, photo.stored, todayFor(request));
       },
     );

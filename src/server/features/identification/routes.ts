@@ -19,6 +19,7 @@ import { currentUser } from "../../auth/session";
 import { badRequest } from "../../errors";
 import { abortWhenClientLeaves } from "../../lib/client-gone";
 import { imageResponseSchema, sendImage } from "../photos/image-reply";
+import type { PhotoGate } from "../photos/photo-gate";
 import { photoTooLarge } from "../photos/pipeline";
 import {
   decodeBase64Photo,
@@ -34,16 +35,18 @@ const photoErrors = {
   ...errors,
   413: errorBodySchema,
   415: errorBodySchema,
+  429: errorBodySchema,
   502: errorBodySchema,
 };
 
 /**
- * `perMinute`: photos one client address may send to identify per minute. Each costs the model
- * about 0.1 s of a core, so one busy client cannot keep it from everyone else.
+ * `photos`: the photo gate. Each photo to identify counts against its sender's per-minute photo
+ * budget (it costs the decoder and the model a fraction of a core), so one busy client cannot
+ * keep them from everyone else.
  */
 export function identificationRoutes(
   identifications: IdentificationService,
-  perMinute: number,
+  photos: PhotoGate,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     await registerPhotoUploads(app);
@@ -55,22 +58,15 @@ export function identificationRoutes(
         config: {
           // A JSON body over the limit is refused before it is parsed: with the photo message.
           tooLargeMessage: photoTooLarge().message,
-          rateLimit: {
-            max: perMinute,
-            timeWindow: 60_000,
-            errorResponseBuilder: (_request, context) => ({
-              statusCode: 429,
-              message: `${perMinute} photos a minute can be identified from one address: try the next one in ${context.after}.`,
-            }),
-          },
         },
+        onRequest: photos.countOne,
         schema: {
           tags: ["identification"],
           summary: `Identify a plant from a photo: JSON { images: [base64 or data URL] } or multipart/form-data with one file field "${PHOTO_FIELD}"`,
           // Validated as JSON only: a multipart form is read (and checked) by the handler.
           body: { content: { "application/json": { schema: identifyRequestSchema } } },
           multipartBody: photoFormSchema,
-          response: { 200: identificationSchema, ...photoErrors, 429: errorBodySchema },
+          response: { 200: identificationSchema, ...photoErrors },
         },
       },
       async (request, reply) => {

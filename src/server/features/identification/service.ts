@@ -23,7 +23,7 @@ import type { IdentifyResult, PlantIdentifier } from "../../providers/plant-id/p
 import type { Catalogue } from "../catalogue/catalogue";
 import { findPlant } from "../garden/plants-repository";
 import { type ImageRow, imageRow } from "../photos/images-repository";
-import { processPhoto } from "../photos/pipeline";
+import type { PhotoGate } from "../photos/photo-gate";
 import { careInfo } from "./care";
 import {
   findIdentification,
@@ -87,6 +87,8 @@ export interface IdentificationDeps {
   catalogue: Catalogue;
   knowledge: KnowledgeBase;
   assistant: Assistant;
+  /** Every photo is decoded through the app's one photo gate. */
+  photos: Pick<PhotoGate, "process">;
   log: Pick<Logger, "warn" | "error">;
 }
 
@@ -109,7 +111,7 @@ export class IdentificationService {
    * gone: the photo is then neither identified nor kept.
    */
   async identify(userId: string, bytes: Buffer, signal?: AbortSignal): Promise<Identification> {
-    const photo = await processPhoto(bytes);
+    const photo = await this.deps.photos.process(bytes, signal);
     let result: IdentifyResult;
     try {
       result = await this.deps.identifier.identify(photo.prepared, signal);

@@ -24,10 +24,12 @@ export interface ProcessedPhoto {
 export type PhotoType = "jpeg" | "png" | "webp" | "heic" | "avif";
 
 /**
- * Decoding stops past this many pixels: a small PNG can claim a huge canvas (a decompression
- * bomb). 100 megapixels is above every phone camera whose photos fit in 10 MB.
+ * The largest photo Tendril reads, in pixels. A few KB of PNG or WebP can claim a huge canvas (a
+ * decompression bomb: 100 megapixels cost ~0.7 s of a core to decode), so the size is read from
+ * the file's header and a larger photo is refused before any pixel is decoded. 40 megapixels is
+ * above the photos phones save by default (12 to 24 MP, 48 only when asked for).
  */
-const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_PHOTO_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
 const JPEG_QUALITY = 90;
 
@@ -91,13 +93,38 @@ export function heicSupported(): boolean {
   return Array.isArray(suffixes) && suffixes.includes(".heic");
 }
 
+/** A photo whose bytes passed the checks that need no decoding: what decodePhoto reads. */
+export interface CheckedPhoto {
+  bytes: Buffer;
+  type: Exclude<PhotoType, "avif">;
+}
+
+const damaged = (type: CheckedPhoto["type"]) =>
+  new AppError(
+    400,
+    "invalid_request",
+    `That ${type.toUpperCase()} file is damaged or incomplete and cannot be read: take or export ` +
+      "the photo again and send the new file.",
+  );
+
+/** "100", "40.3": megapixels as a person reads them, never rounded down onto the cap. */
+const megapixels = (pixels: number) => String(Number((pixels / 1_000_000).toFixed(1)));
+
+/** `what`: "is 9999 × 9999 pixels (100 megapixels)". */
+const tooManyPixels = (what: string) =>
+  new AppError(
+    413,
+    "payload_too_large",
+    `That photo ${what}; Tendril takes photos up to ${megapixels(MAX_PHOTO_PIXELS)} megapixels: ` +
+      "send a smaller copy (a phone can share a photo at a smaller size).",
+  );
+
 /**
  * Spec §9 / issue 11: at most 10 MB; JPEG, PNG or WebP (HEIC where this sharp decodes it), told
- * from the bytes. The photo is turned upright (EXIF orientation), shrunk to 1024 px on its longest
- * side (never enlarged) and re-encoded, which drops EXIF, GPS and every other metadata: sharp
- * writes none unless asked to. A file that claims to be an image but does not decode is a 400.
+ * from the bytes; at most MAX_PHOTO_PIXELS, told from the header (sharp's metadata() reads the
+ * header only). Nothing here decodes pixels, so a refused photo costs next to nothing.
  */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+export async function checkPhoto(bytes: Buffer): Promise<CheckedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
   if (bytes.length === 0) throw notAPhoto("An empty file");
   const type = sniffPhotoType(bytes);
@@ -105,10 +132,31 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     throw new AppError(415, "unsupported_media_type", HEIC_MESSAGE);
   }
   if (type === null || type === "avif") throw notAPhoto("This file");
+  let header: { width?: number; height?: number };
+  try {
+    header = await sharp(bytes, { failOn: "error" }).metadata();
+  } catch {
+    throw damaged(type);
+  }
+  const { width = 0, height = 0 } = header;
+  if (width * height > MAX_PHOTO_PIXELS) {
+    throw tooManyPixels(
+      `is ${width} × ${height} pixels (${megapixels(width * height)} megapixels)`,
+    );
+  }
+  return { bytes, type };
+}
 
+/**
+ * Decodes a checked photo: turned upright (EXIF orientation), shrunk to 1024 px on its longest
+ * side (never enlarged) and re-encoded, which drops EXIF, GPS and every other metadata: sharp
+ * writes none unless asked to. A file that does not decode is a 400. The decoder's own pixel
+ * limit stays as a second line, should a header understate the canvas.
+ */
+export async function decodePhoto({ bytes, type }: CheckedPhoto): Promise<ProcessedPhoto> {
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    pixels = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    pixels = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
       .rotate()
       .resize({
         width: STORED_PHOTO_MAX_SIDE,
@@ -121,18 +169,9 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   } catch (err) {
     const message = err instanceof Error ? err.message : "";
     if (/pixel limit/i.test(message)) {
-      throw new AppError(
-        413,
-        "payload_too_large",
-        `That photo has more than 100 megapixels: ${PHOTO_ACCEPTED} and at most 100 megapixels.`,
-      );
+      throw tooManyPixels(`has more than ${megapixels(MAX_PHOTO_PIXELS)} megapixels`);
     }
-    throw new AppError(
-      400,
-      "invalid_request",
-      `That ${type.toUpperCase()} file is damaged or incomplete and cannot be read: take or export ` +
-        "the photo again and send the new file.",
-    );
+    throw damaged(type);
   }
   const { width, height, channels } = pixels.info;
   const raw = { raw: { width, height, channels } } as const;

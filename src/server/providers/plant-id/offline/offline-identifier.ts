@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../../errors";
+import { OneAtATime } from "../../../lib/one-at-a-time";
 import type { IdentifyResult, PlantIdentifier, PreparedPhoto } from "../plant-identifier";
-import { OneAtATime } from "./one-at-a-time";
 import { modelViews, VIEW_CROPS } from "./views";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 

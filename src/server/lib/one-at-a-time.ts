@@ -4,16 +4,26 @@ interface Job<In, Out> {
   reject(error: unknown): void;
 }
 
+/** At most `waiting` jobs wait; one more is refused with the error `refuse` makes. */
+export interface QueueBound {
+  waiting: number;
+  refuse: () => Error;
+}
+
 /**
  * Runs jobs one at a time, in the order they arrive. A job whose signal aborts while it waits is
  * dropped (its promise rejects with the signal's reason) and never runs; one already running
- * finishes.
+ * finishes. With a bound, a job that finds the line full is refused at once, so the inputs held
+ * by waiting jobs cannot grow without limit.
  */
 export class OneAtATime<In, Out> {
   private readonly waiting: Job<In, Out>[] = [];
   private running = false;
 
-  constructor(private readonly run: (input: In) => Promise<Out>) {}
+  constructor(
+    private readonly run: (input: In) => Promise<Out>,
+    private readonly bound?: QueueBound,
+  ) {}
 
   /** Jobs waiting or running. */
   get size(): number {
@@ -23,6 +33,9 @@ export class OneAtATime<In, Out> {
   push(input: In, signal?: AbortSignal): Promise<Out> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      if (this.bound && this.running && this.waiting.length >= this.bound.waiting) {
+        return reject(this.bound.refuse());
+      }
       const job: Job<In, Out> = { input, resolve, reject };
       signal?.addEventListener(
         "abort",

@@ -73,4 +73,27 @@ describe("OneAtATime", () => {
     await expect(bad).rejects.toThrow("model failed");
     expect(await good).toBe("GOOD");
   });
+
+  it("refuses a job that finds its bound of waiting jobs reached, and takes one once there is room", async () => {
+    const runner = manualRunner();
+    const queue = new OneAtATime(runner.run, {
+      waiting: 2,
+      refuse: () => new Error("busy"),
+    });
+    const a = queue.push("a");
+    const b = queue.push("b");
+    const c = queue.push("c");
+    await expect(queue.push("d")).rejects.toThrow("busy");
+    expect(queue.size).toBe(3);
+    runner.finish[0]?.("A");
+    await a;
+    await settle();
+    const e = queue.push("e");
+    for (const [at, value] of ["B", "C", "E"].entries()) {
+      await settle();
+      runner.finish[at + 1]?.(value);
+    }
+    expect(await Promise.all([b, c, e])).toEqual(["B", "C", "E"]);
+    expect(runner.started).toEqual(["a", "b", "c", "e"]);
+  });
 });
