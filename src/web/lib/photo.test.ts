@@ -29,13 +29,15 @@ describe("photo checks", () => {
     expect(formatBytes(2.4 * 1024 * 1024)).toBe("2.4 MB");
   });
 
-  it("shows the server's words for 413 and 415 only", () => {
+  it("shows the server's words for 413, 415 and 429 only", () => {
     const body = (message: string) => JSON.stringify({ error: { code: "x", message } });
     const accepted = "Send a JPEG, PNG or WebP photo.";
     expect(photoUploadError(new HttpError(415, body(accepted)), "fallback")).toBe(accepted);
     expect(photoUploadError(new HttpError(413, body("Up to 10 MB.")), "fallback")).toBe(
       "Up to 10 MB.",
     );
+    const wait = "3 photos a minute can be identified: try the next one in 20 seconds.";
+    expect(photoUploadError(new HttpError(429, body(wait)), "fallback")).toBe(wait);
     expect(photoUploadError(new HttpError(500, body("boom")), "fallback")).toBe("fallback");
     expect(photoUploadError(new TypeError("Failed to fetch"), "fallback")).toBe("fallback");
   });

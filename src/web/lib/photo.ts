@@ -29,9 +29,12 @@ export function photoProblem(file: Pick<File, "size" | "type">): string | null {
   return null;
 }
 
-/** A 413 or 415 names what the server accepts: show its words. Anything else gets the fallback. */
+/**
+ * A 413 or 415 names what the server accepts, a 429 when the next photo can go: show its words.
+ * Anything else gets the fallback.
+ */
 export function photoUploadError(error: unknown, fallback: string): string {
-  if (error instanceof HttpError && (error.status === 413 || error.status === 415))
+  if (error instanceof HttpError && [413, 415, 429].includes(error.status))
     return error.serverMessage ?? fallback;
   return fallback;
 }
