@@ -45,15 +45,16 @@ describe.each(dialects)("accounts on %s", (dialect) => {
     expect(session).not.toMatch(/Secure/i);
   });
 
-  it("refuses a duplicate e-mail", async () => {
+  it("signs nobody in with a duplicate e-mail, and answers as for a new one (issue 20)", async () => {
     const user = await signUp(t.app);
     const again = await t.app.inject({
       method: "POST",
       url: "/api/auth/sign-up/email",
       payload: { email: user.email, password: "another password", name: "X" },
     });
-    expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.statusCode).toBeLessThan(500);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect((await signIn(t.app, user.email, "another password")).statusCode).toBe(401);
   });
 
   it("signs in, answers 401 with a clear message on a wrong password", async () => {

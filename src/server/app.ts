@@ -5,9 +5,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
+import type { AuthRateLimitStore } from "./auth/rate-limit-store";
 import { authRoutes } from "./auth/routes";
 import { requireUser } from "./auth/session";
 import { SessionCache } from "./auth/session-cache";
+import { SignUpAnswers } from "./auth/sign-up-answers";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/connection";
 import { migrateToLatest } from "./db/migrate";
@@ -79,6 +81,8 @@ declare module "fastify" {
     changes: ChangeBus;
     /** The daily reminders (push and e-mail); tests call `runOnce(now)` instead of the timer. */
     reminders: ReminderService;
+    /** better-auth's rate-limit rows; tests call `prune()` instead of waiting for the timer. */
+    authRateLimits: AuthRateLimitStore;
   }
 }
 
@@ -143,7 +147,16 @@ export async function buildApp(
         log.error({ err }, "could not tell other instances a session ended"),
       );
   };
-  const auth = createAuth({ config, database, mailer, log, endSessions });
+  const {
+    auth,
+    known: knownAuthRoutes,
+    rateLimits: authRateLimits,
+  } = createAuth({ config, database, mailer, log, endSessions });
+  app.decorate("authRateLimits", authRateLimits);
+  authRateLimits.startPruning(log);
+  // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
+  app.addHook("onClose", () => authRateLimits.stopPruning());
+  const signUps = new SignUpAnswers(auth, database.db, mailer, config.publicUrl, log);
   const profiles = new ProfileService(database.db, zoneLookup);
   const weather = new WeatherService({
     db: database.db,
@@ -274,7 +287,9 @@ export async function buildApp(
   await app.register(zoneRoutes);
   await app.register(catalogueRoutes(crops));
   await app.register(appConfigRoutes(config));
-  await app.register(authRoutes(auth, sessions, endSessions, config.publicUrl));
+  await app.register(
+    authRoutes(auth, knownAuthRoutes, signUps, sessions, endSessions, config.publicUrl),
+  );
   await app.register(anonymousChatRoutes(assistants.builtIn, config.anonymousChatPerHour));
   await app.register(calendarFeedRoutes(calendar));
   await app.register(unsubscribeRoutes(reminders));

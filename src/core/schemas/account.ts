@@ -3,7 +3,7 @@ import { whenMissing, z } from "./z";
 /** API.md conventions: an account name is at most 100 characters, on sign-up and on update. */
 export const ACCOUNT_NAME_MAX = 100;
 const EMAIL_MAX = 254;
-const IMAGE_URL_MAX = 2048;
+const URL_MAX = 2048;
 
 const nameMessage = `Your name must be text of 1 to ${ACCOUNT_NAME_MAX} characters.`;
 const accountName = z
@@ -11,12 +11,12 @@ const accountName = z
   .trim()
   .min(1, nameMessage)
   .max(ACCOUNT_NAME_MAX, nameMessage);
+const imageMessage = `must be the address of a picture (http or https), at most ${URL_MAX} characters.`;
 const imageUrl = z
-  .string({ error: `image must be the address of a picture, at most ${IMAGE_URL_MAX} characters.` })
-  .max(
-    IMAGE_URL_MAX,
-    `image must be the address of a picture, at most ${IMAGE_URL_MAX} characters.`,
-  )
+  .string({ error: imageMessage })
+  .max(URL_MAX, imageMessage)
+  // Anything else (javascript:, data:) is nothing Tendril should ever put in an <img> or a link.
+  .regex(/^https?:\/\//i, imageMessage)
   .nullable();
 
 /**
@@ -37,4 +37,17 @@ export const signUpSchema = z.looseObject({
 export const updateUserSchema = z.looseObject({
   name: accountName.optional(),
   image: imageUrl.optional(),
+});
+
+const callbackMessage = `must be an address of at most ${URL_MAX} characters.`;
+const callbackUrl = z.string({ error: callbackMessage }).max(URL_MAX, callbackMessage);
+
+/**
+ * better-auth's POST /api/auth/sign-in/social: it keeps the addresses to return to in a
+ * verification row until the provider answers, so their size is bounded here.
+ */
+export const socialSignInSchema = z.looseObject({
+  callbackURL: callbackUrl.optional(),
+  errorCallbackURL: callbackUrl.optional(),
+  newUserCallbackURL: callbackUrl.optional(),
 });

@@ -5,11 +5,14 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
 import { recordSignIn } from "../features/profile/repository";
 import type { Mailer } from "../providers/email";
+import { KnownAuthRoutes } from "./known-routes";
 import { passwordResetMail, welcomeMail } from "./mails";
+import { AuthRateLimitStore } from "./rate-limit-store";
 import { resolveAuthSecret } from "./secret";
 
 /** The request header our Fastify adapter fills from request.ip (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = "x-tendril-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
 export const OIDC_PROVIDER_ID = "oidc";
 
 export interface AuthDeps {
@@ -41,7 +44,27 @@ export function logAuth(
   );
 }
 
-export function createAuth({ config, database, mailer, log, endSessions }: AuthDeps) {
+/**
+ * better-auth, with what Tendril needs around it: the routes it serves (anything else is a 404
+ * before it runs) and its rate-limit storage (pruned by the app).
+ */
+export function createAuth(deps: AuthDeps) {
+  let known: KnownAuthRoutes | undefined;
+  const rateLimits = new AuthRateLimitStore(
+    deps.database.db,
+    // Requests reach better-auth only after `known` matched them (routes.ts).
+    (path) => known?.patternOf(path),
+    deps.config.authRateLimit.windowSeconds,
+  );
+  const auth = betterAuthFor(deps, rateLimits);
+  known = new KnownAuthRoutes(auth.api);
+  return { auth, known, rateLimits };
+}
+
+function betterAuthFor(
+  { config, database, mailer, log, endSessions }: AuthDeps,
+  rateLimits: AuthRateLimitStore,
+) {
   const { windowSeconds, max } = config.authRateLimit;
   const strictRule = { window: windowSeconds, max };
   const sendLater = (what: string, send: () => Promise<void>) => {
@@ -51,7 +74,7 @@ export function createAuth({ config, database, mailer, log, endSessions }: AuthD
   return betterAuth({
     appName: "Tendril",
     baseURL: config.publicUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     database: { db: database.db, type: database.dialect },
     trustedOrigins: [
@@ -68,8 +91,12 @@ export function createAuth({ config, database, mailer, log, endSessions }: AuthD
       minPasswordLength: 8,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => endSessions(user.id),
+      // Not awaited: a reset request for an address with an account must answer as fast as one
+      // without (no mail work either way), or its timing tells who has an account.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail(user.email, user.name, url));
+        sendLater("password reset", () =>
+          mailer.send(passwordResetMail(user.email, user.name, url)),
+        );
       },
     },
     // No cookie cache: a copied cookie must stop working the moment its session ends. Our own
@@ -97,7 +124,7 @@ export function createAuth({ config, database, mailer, log, endSessions }: AuthD
       : [],
     rateLimit: {
       enabled: true,
-      storage: "database",
+      customStorage: { consume: rateLimits.consume },
       customRules: {
         "/sign-in/email": strictRule,
         "/sign-up/email": strictRule,
@@ -150,4 +177,4 @@ export function createAuth({ config, database, mailer, log, endSessions }: AuthD
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof betterAuthFor>;

@@ -33,3 +33,23 @@ export function welcomeMail(to: string, name: string, appUrl: string): MailMessa
     ].join("\n"),
   };
 }
+
+/** Sign-up answers a taken address as a new one (no one learns it has an account): tell its owner. */
+export function signUpAttemptMail(to: string, name: string, appUrl: string): MailMessage {
+  return {
+    to,
+    subject: "Someone tried to sign up to Tendril with your address",
+    text: [
+      `Hi ${name || "there"},`,
+      "",
+      "Someone tried to sign up to Tendril with this e-mail address, which already has an account.",
+      "The account is unchanged and nobody was signed in to it.",
+      "",
+      "If it was you, sign in instead, or reset your password if you forgot it:",
+      "",
+      `${appUrl.replace(/\/+$/, "")}/auth`,
+      "",
+      "If it wasn't you, you can ignore this e-mail.",
+    ].join("\n"),
+  };
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessionCache, sessionTokenFrom } from "./session-cache";
 
 const user = { id: "u1", email: "a@example.com", name: "A" };
@@ -58,6 +58,48 @@ describe("SessionCache.deleteUser", () => {
     const cache = new SessionCache();
     const since = cache.mark();
     cache.deleteUser("u1");
+    cache.set("late", user, Date.now() + 60_000, since);
+    expect(cache.get("late")).toBeUndefined();
+    cache.set("fresh", user, Date.now() + 60_000, cache.mark());
+    expect(cache.get("fresh")).toEqual(user);
+  });
+});
+
+describe("SessionCache bounds", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("drops expired entries on its own, without their tokens being seen again", () => {
+    vi.useFakeTimers();
+    let now = 1_000;
+    const cache = new SessionCache(15_000, () => now);
+    for (let i = 0; i < 300; i++) cache.set(`tok-${i}`, user, now + 3_600_000);
+    cache.set("short", user, now + 5_000);
+    expect(cache.size).toBe(301);
+    now += 5_001;
+    vi.advanceTimersByTime(5_001);
+    expect(cache.size).toBe(300);
+    now += 10_000;
+    vi.advanceTimersByTime(10_000);
+    expect(cache.size).toBe(0);
+  });
+
+  it("never holds more than its maximum, dropping the least recently used", () => {
+    const cache = new SessionCache(15_000, Date.now, 3);
+    for (const token of ["a", "b", "c"]) cache.set(token, user, Date.now() + 60_000);
+    cache.get("a");
+    cache.set("d", user, Date.now() + 60_000);
+    expect(cache.size).toBe(3);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toEqual(user);
+  });
+
+  it("remembers a bounded number of ended users, and still refuses a verification older than those it forgot", () => {
+    const cache = new SessionCache(15_000, Date.now, 3);
+    const since = cache.mark();
+    for (let i = 1; i <= 5; i++) cache.deleteUser(`u${i}`);
+    expect(cache.endedUsers).toBe(3);
     cache.set("late", user, Date.now() + 60_000, since);
     expect(cache.get("late")).toBeUndefined();
     cache.set("fresh", user, Date.now() + 60_000, cache.mark());

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { SessionUser } from "./session";
 
 /** How long a verified session token is trusted without asking better-auth again. */
@@ -14,17 +15,40 @@ interface Entry {
  * about a millisecond, more than the rest of a typical API request. Ending a user's sessions
  * (sign-out, revocation, password reset) evicts them on every instance through the change bus;
  * the TTL only bounds how long a session that simply expired in the database is still trusted.
+ * Bounded by count and by time: an entry leaves at its TTL whether or not its token comes back
+ * (a burst of sign-ins must not hold memory until 10,000 more arrive).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   /** Each user whose sessions were ended, with the clock tick when it happened. */
-  private readonly endedAt = new Map<string, number>();
+  private readonly endedAt: LRUCache<string, number>;
+  /** The latest tick forgotten from `endedAt` to keep it bounded. */
+  private forgottenTick = 0;
   private tick = 0;
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
     private readonly now = () => Date.now(),
-  ) {}
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries, ttlAutopurge: true, perf: { now } });
+    this.endedAt = new LRUCache({
+      max: maxEntries,
+      dispose: (tick, _userId, reason) => {
+        if (reason === "evict") this.forgottenTick = Math.max(this.forgottenTick, tick);
+      },
+    });
+  }
+
+  /** How many sessions are cached (for tests and diagnostics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** How many users' ended-at ticks are remembered. */
+  get endedUsers(): number {
+    return this.endedAt.size;
+  }
 
   get(token: string): SessionUser | undefined {
     const entry = this.entries.get(token);
@@ -42,13 +66,13 @@ export class SessionCache {
   }
 
   set(token: string, user: SessionUser, sessionExpiresAt: number, verifiedSince = this.tick): void {
+    // A verification older than a forgotten tick may predate that user's sign-out: not trusted.
+    if (verifiedSince < this.forgottenTick) return;
     if ((this.endedAt.get(user.id) ?? -1) > verifiedSince) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Map keeps insertion order: the first key is the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(token, { user, until: Math.min(this.now() + this.ttlMs, sessionExpiresAt) });
+    const now = this.now();
+    const until = Math.min(now + this.ttlMs, sessionExpiresAt);
+    if (until <= now) return;
+    this.entries.set(token, { user, until }, { ttl: until - now });
   }
 
   delete(token: string): void {
@@ -58,11 +82,11 @@ export class SessionCache {
   /** Forgets every cached session of the user, and any verification of them still in flight. */
   deleteUser(userId: string): void {
     this.tick += 1;
-    if (this.endedAt.size >= MAX_ENTRIES) this.endedAt.clear();
     this.endedAt.set(userId, this.tick);
-    for (const [token, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(token);
-    }
+    const tokens = [...this.entries.entries()]
+      .filter(([, entry]) => entry.user.id === userId)
+      .map(([token]) => token);
+    for (const token of tokens) this.entries.delete(token);
   }
 }
 

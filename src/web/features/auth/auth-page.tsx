@@ -25,6 +25,9 @@ function authError(error: unknown): string {
  */
 export const DEFAULT_NAME = "Gardener";
 
+export const TAKEN_ADDRESS =
+  "We couldn't create an account with that address: it may already have one, and we've sent it an e-mail. Log in instead, or use Forgot Password to choose a new password.";
+
 export function AuthRoute() {
   return (
     <RedirectIfSignedIn>
@@ -69,9 +72,15 @@ function SignInForm({ resetError }: { resetError: string | null }) {
     setBusy(true);
     setNotice(null);
     try {
-      if (mode === "signup")
+      if (mode === "signup") {
         await authApi.signUp(email.trim(), password, name.trim() || DEFAULT_NAME);
-      else await authApi.signIn(email.trim(), password);
+        // The server answers a taken address as a new one but signs nobody in, and e-mails the
+        // address's owner (so sign-up does not tell who has an account).
+        if (!(await authApi.getSession())) {
+          setNotice({ tone: "info", text: TAKEN_ADDRESS });
+          return;
+        }
+      } else await authApi.signIn(email.trim(), password);
       await refresh();
     } catch (error) {
       setNotice({ tone: "error", text: authError(error) });
