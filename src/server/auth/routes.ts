@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { signUpSchema, updateUserSchema } from "../../core/schemas/account";
 import { badRequest, fromZodError } from "../errors";
-import { findNul, nulError } from "../lib/refuse-nul";
+import { unsafeInputError } from "../lib/refuse-nul";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 import { type SessionCache, sessionTokenFrom } from "./session-cache";
 
@@ -97,8 +97,8 @@ function checkBody(request: FastifyRequest, body: Buffer | undefined): void {
   } else {
     return;
   }
-  const nulAt = findNul(fields);
-  if (nulAt !== null) throw nulError("the body", nulAt);
+  const unsafe = unsafeInputError("the body", fields);
+  if (unsafe) throw unsafe;
   const schema = checkedBodies[request.url.split("?")[0] ?? ""];
   const checked = schema?.safeParse(fields);
   if (checked && !checked.success) throw fromZodError(checked.error);
