@@ -1,5 +1,9 @@
+import { once } from "node:events";
+import net from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../src/server/lib/refuse-nul";
+import { openEventStream } from "./support/event-stream";
 import { client, tomatoBody } from "./support/garden";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
@@ -88,5 +92,77 @@ describe.each(dialects)("hardening, second round: requests, on %s", (dialect) =>
       const restored = await client(t.app, restorer.cookie).post("/api/import", file.json());
       expect(restored.statusCode, restored.body).toBe(200);
     });
+  });
+});
+
+describe("5. a slow request times out; slow replies do not", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { REQUEST_TIMEOUT_SECONDS: "1", HEADERS_TIMEOUT_SECONDS: "1" },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Sends `text` on a raw connection and never more: what the server answers before it closes. */
+  const sendAndWaitForClose = async (text: string) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.write(text);
+    await once(socket, "close");
+    return answer;
+  };
+
+  it("a POST whose body stops after one of its 100 bytes is answered 408 and closed", async () => {
+    const user = await signUp(t.app);
+    const answer = await sendAndWaitForClose(
+      [
+        "POST /api/tasks HTTP/1.1",
+        "Host: 127.0.0.1",
+        `Cookie: ${user.cookie}`,
+        "Content-Type: application/json",
+        "Content-Length: 100",
+        "",
+        "{",
+      ].join("\r\n"),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it("headers that never end are cut too", async () => {
+    const answer = await sendAndWaitForClose("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it("a signed-in user's event stream stays open past the request timeout", async () => {
+    const user = await signUp(t.app);
+    const stream = await openEventStream(`http://127.0.0.1:${port}/api/events`, user.cookie);
+    expect(stream.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => {
+      ended = true;
+    });
+    // Three request timeouts, each checked four times: a timed stream would have been cut.
+    await delay(3000);
+    const task = await client(t.app, user.cookie).post("/api/tasks", {
+      title: "Water",
+      dueDate: "2026-12-01",
+    });
+    expect(task.statusCode).toBe(201);
+    const [event] = await stream.waitFor(1);
+    expect(event?.event).toBe("task.created");
+    expect(ended).toBe(false);
+    stream.close();
   });
 });

@@ -99,7 +99,21 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  const { requestSeconds, headersSeconds, keepAliveSeconds } = config.timeouts;
   const app = Fastify({
+    // A client that sends its request slowly (one byte every few seconds) would otherwise hold a
+    // connection forever: Node answers 408 and closes it once the headers or the whole request
+    // (body included) take longer than this. The reply is not timed, so event streams and
+    // streamed chat replies stay open; nor is an idle socket cut (connectionTimeout stays 0).
+    requestTimeout: requestSeconds * 1000,
+    keepAliveTimeout: keepAliveSeconds * 1000,
+    http: {
+      requestTimeout: requestSeconds * 1000,
+      headersTimeout: headersSeconds * 1000,
+      // Node looks for timed-out requests only this often (30 s by default): a quarter of the
+      // shortest timeout cuts each within a quarter of its time.
+      connectionsCheckingInterval: (headersSeconds * 1000) / 4,
+    },
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],

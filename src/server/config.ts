@@ -33,6 +33,15 @@ const booleanFlag = z.preprocess(
     .transform((value) => value === "true" || value === "1" || value === "yes"),
 );
 
+/** A whole number of seconds, at least 1, with a message naming the variable. */
+const seconds = (name: string, fallback: number) => {
+  const message = `${name} must be a whole number of seconds, at least 1`;
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: message }).int(message).min(1, message).default(fallback),
+  );
+};
+
 /** Every environment variable Tendril reads, parsed once at start-up. README's table mirrors it. */
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -64,6 +73,9 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: booleanFlag,
   TRUSTED_ORIGINS: optionalString,
+  REQUEST_TIMEOUT_SECONDS: seconds("REQUEST_TIMEOUT_SECONDS", 60),
+  HEADERS_TIMEOUT_SECONDS: seconds("HEADERS_TIMEOUT_SECONDS", 15),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds("KEEP_ALIVE_TIMEOUT_SECONDS", 72),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -254,6 +266,11 @@ export interface Config {
   authSecret: string | undefined;
   trustProxy: boolean;
   trustedOrigins: string[];
+  /**
+   * How long a client may take to send a whole request, and its headers; how long an idle
+   * keep-alive connection stays open. Replies (event streams, streamed chat) are not limited.
+   */
+  timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
   logLevel: Env["LOG_LEVEL"];
   authRateLimit: { windowSeconds: number; max: number };
   /** Requests per minute per client address to the rest of the API. */
@@ -360,6 +377,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     throw new ConfigError("AI_MODEL is required with AI_BASE_URL (the model name, e.g. llama3.1)");
   }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      "HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const vapid = pairOrNothing(
     ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
@@ -382,6 +404,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ],
+    timeouts: {
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
     responseCacheMegabytes: env.RESPONSE_CACHE_MB,
