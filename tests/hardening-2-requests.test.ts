@@ -1,11 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import net from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
+import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../src/server/lib/refuse-nul";
 import { openEventStream } from "./support/event-stream";
-import { client, tomatoBody } from "./support/garden";
+import { client, tomatoBody, utcToday } from "./support/garden";
+import { jpegPhoto, multipart } from "./support/photos";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { rowsText, userRows } from "./support/user-rows";
 import { signUp } from "./support/users";
 
 /** Issue 20's items 5–9 (requests from outside), each kept fixed by the test named after it. */
@@ -48,6 +53,112 @@ describe.each(dialects)("hardening, second round: requests, on %s", (dialect) =>
         }
       },
     );
+  });
+
+  describe("7. several gardeners importing one file at once all succeed", () => {
+    /**
+     * The file as another server (or a deleted account) would give it: every id new. Without the
+     * photo, whose decoding would spread the imports out in time, so they race for the ids.
+     */
+    const withFreshIds = (file: { plants: object[] }) => {
+      const ids = new Set<string>();
+      JSON.stringify(file, (key, value) => {
+        if (key === "id" && typeof value === "string") ids.add(value);
+        return value;
+      });
+      let text = JSON.stringify(file);
+      for (const id of ids) text = text.replaceAll(`"${id}"`, `"${randomUUID()}"`);
+      const copy = JSON.parse(text);
+      return { ...copy, plants: copy.plants.map((p: object) => ({ ...p, photo: null })) };
+    };
+
+    /**
+     * On PostgreSQL, makes inserts into plants wait (a SHARE lock lets the imports read, not
+     * write) until at least `count` imports wait there: they all saw the same ids free, as
+     * imports arriving together do. SQLite runs one transaction at a time: nothing to hold.
+     */
+    const holdPlantInserts = async () => {
+      const url = process.env.TEST_DATABASE_URL;
+      if (t.database.dialect !== "postgres" || !url) {
+        return { whenWaiting: async (_count: number) => {}, release: async () => {} };
+      }
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        t.database.db,
+      );
+      const plants = `${rows[0]?.schema}.plants`;
+      // A connection of its own: the imports may take every connection of the app's pool.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      await holder.query("begin");
+      await holder.query(`lock table ${plants} in share mode`);
+      return {
+        async whenWaiting(count: number) {
+          for (;;) {
+            const waiting = await holder.query(
+              `select count(*)::int as n from pg_locks
+               where not granted and locktype = 'relation' and relation = $1::regclass`,
+              [plants],
+            );
+            if (waiting.rows[0].n >= count) return;
+            await delay(20);
+          }
+        },
+        async release() {
+          await holder.query("rollback");
+          await holder.end();
+        },
+      };
+    };
+
+    it("4 accounts × 8 imports each of one garden's files (ids taken, ids free) → all 200", async () => {
+      const owner = await signUp(t.app);
+      const api = client(t.app, owner.cookie);
+      const tomato = (await api.post("/api/plants", tomatoBody())).json().plant;
+      const form = multipart(await jpegPhoto(320, 240));
+      const photo = await t.app.inject({
+        method: "PUT",
+        url: `/api/plants/${tomato.id}/photo`,
+        headers: { cookie: owner.cookie, ...form.headers },
+        payload: form.payload,
+      });
+      expect(photo.statusCode, photo.body).toBe(200);
+      const own = { title: "Stake", dueDate: utcToday(), plantId: tomato.id, repeatEveryDays: 7 };
+      expect((await api.post("/api/tasks", own)).statusCode).toBe(201);
+      const exported = await api.get("/api/export");
+      expect(exported.statusCode).toBe(200);
+      const file = exported.json();
+      // The owner's ids are taken, so each gardener's copy is remapped; free ids are raced for.
+      const files = [file, withFreshIds(file), withFreshIds(file), withFreshIds(file)];
+      const ownerRows = rowsText(await userRows(t.database.db, owner.id));
+
+      const gardeners = await Promise.all([1, 2, 3, 4].map(() => signUp(t.app)));
+      const race = await holdPlantInserts();
+      const imports = gardeners.flatMap((gardener) =>
+        Array.from({ length: 8 }, (_, i) =>
+          client(t.app, gardener.cookie)
+            .post("/api/import", files[i % files.length])
+            .then((res) => ({ gardener, res })),
+        ),
+      );
+      await race.whenWaiting(2);
+      await race.release();
+      const done = await Promise.all(imports);
+      for (const { res } of done) expect(res.statusCode, res.body).toBe(200);
+
+      for (const gardener of gardeners) {
+        const copy = (await client(t.app, gardener.cookie).get("/api/export")).json();
+        // One copy of each file, however many times it came.
+        expect(copy.plants).toHaveLength(files.length * file.plants.length);
+        expect(copy.tasks).toHaveLength(files.length * file.tasks.length);
+        const plantIds = new Set(copy.plants.map((p: { id: string }) => p.id));
+        for (const task of copy.tasks)
+          if (task.plantId) expect(plantIds.has(task.plantId)).toBe(true);
+        for (const m of copy.milestones) expect(plantIds.has(m.plantId)).toBe(true);
+        expect(copy.plants.filter((p: { photo: unknown }) => p.photo)).toHaveLength(1);
+        expect(plantIds.has(tomato.id)).toBe(false);
+      }
+      expect(rowsText(await userRows(t.database.db, owner.id))).toBe(ownerRows);
+    });
   });
 
   describe("9. the server never writes a due date its own import refuses", () => {
