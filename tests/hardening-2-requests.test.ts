@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import net from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
@@ -53,6 +53,47 @@ describe.each(dialects)("hardening, second round: requests, on %s", (dialect) =>
         }
       },
     );
+  });
+
+  describe("6. push endpoints must be on the public internet", () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await createTestApp({ dialect, env: { OUTBOUND_ALLOW_PRIVATE: "false" } });
+    });
+    afterAll(async () => {
+      await strict.close();
+    });
+    const keys = () => {
+      const ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      return {
+        p256dh: ecdh.getPublicKey().toString("base64url"),
+        auth: randomBytes(16).toString("base64url"),
+      };
+    };
+
+    it.each([
+      ["https://127.0.0.1:4498/push", "this server itself"],
+      ["https://169.254.169.254/latest", "a link-local address"],
+      ["https://[::1]/", "this server itself"],
+      ["https://10.0.0.1/", "a private network address"],
+      ["https://localhost/push", "this server itself"],
+      ["http://example.com/push", "https://"],
+    ])("subscribing %s → 400 saying it is %s", async (endpoint, says) => {
+      const user = await signUp(strict.app);
+      const res = await client(strict.app, user.cookie).post("/api/push/subscriptions", {
+        endpoint,
+        keys: keys(),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toContain(says);
+      const saved = await strict.database.db
+        .selectFrom("push_subscriptions")
+        .select("endpoint")
+        .where("user_id", "=", user.id)
+        .execute();
+      expect(saved).toEqual([]);
+    });
   });
 
   describe("7. several gardeners importing one file at once all succeed", () => {

@@ -54,6 +54,7 @@ import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
 import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
+import { checkOutboundUrl } from "./lib/outbound-url";
 import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
@@ -202,17 +203,25 @@ export async function buildApp(
   );
   const tasks = new TaskService(database.db, publish);
   const chats = new ChatService(database, assistant, tasks, crops, log, publishLive);
+  const checkPushEndpoint = (endpoint: string) =>
+    checkOutboundUrl(endpoint, {
+      what: "endpoint",
+      protocols: ["https:"],
+      allowPrivate: config.outboundAllowPrivate,
+    });
   const reminders = new ReminderService({
     db: database.db,
     push: createWebPushSender({
       keys: await vapidKeys(database.db, config.reminders.vapid),
       subject: config.reminders.vapidSubject,
       log,
+      checkEndpoint: checkPushEndpoint,
       ...(overrides.pushAgent ? { agent: overrides.pushAgent } : {}),
     }),
     mailer,
     publicUrl: config.publicUrl,
     log,
+    checkEndpoint: checkPushEndpoint,
   });
   app.decorate("reminders", reminders);
   const scheduler = startReminderScheduler(

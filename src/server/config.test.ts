@@ -65,6 +65,11 @@ describe("loadConfig", () => {
     ).toThrow(/HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS/);
   });
 
+  it("refuses private addresses for outbound URLs unless OUTBOUND_ALLOW_PRIVATE says", () => {
+    expect(loadConfig({}).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: "true" }).outboundAllowPrivate).toBe(true);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });

@@ -73,6 +73,7 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: booleanFlag,
   TRUSTED_ORIGINS: optionalString,
+  OUTBOUND_ALLOW_PRIVATE: booleanFlag,
   REQUEST_TIMEOUT_SECONDS: seconds("REQUEST_TIMEOUT_SECONDS", 60),
   HEADERS_TIMEOUT_SECONDS: seconds("HEADERS_TIMEOUT_SECONDS", 15),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds("KEEP_ALIVE_TIMEOUT_SECONDS", 72),
@@ -271,6 +272,8 @@ export interface Config {
    * keep-alive connection stays open. Replies (event streams, streamed chat) are not limited.
    */
   timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
+  /** Whether URLs called for gardeners (push endpoints) may point at private or local addresses. */
+  outboundAllowPrivate: boolean;
   logLevel: Env["LOG_LEVEL"];
   authRateLimit: { windowSeconds: number; max: number };
   /** Requests per minute per client address to the rest of the API. */
@@ -404,6 +407,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ],
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
     timeouts: {
       requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
       headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
