@@ -57,6 +57,7 @@ import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
 import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
+import { checkOutboundUrl } from "./lib/outbound-url";
 import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
@@ -104,7 +105,21 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  const { requestSeconds, headersSeconds, keepAliveSeconds } = config.timeouts;
   const app = Fastify({
+    // A client that sends its request slowly (one byte every few seconds) would otherwise hold a
+    // connection forever: Node answers 408 and closes it once the headers or the whole request
+    // (body included) take longer than this. The reply is not timed, so event streams and
+    // streamed chat replies stay open; nor is an idle socket cut (connectionTimeout stays 0).
+    requestTimeout: requestSeconds * 1000,
+    keepAliveTimeout: keepAliveSeconds * 1000,
+    http: {
+      requestTimeout: requestSeconds * 1000,
+      headersTimeout: headersSeconds * 1000,
+      // Node looks for timed-out requests only this often (30 s by default): a quarter of the
+      // shortest timeout cuts each within a quarter of its time.
+      connectionsCheckingInterval: (headersSeconds * 1000) / 4,
+    },
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
@@ -205,17 +220,25 @@ export async function buildApp(
   );
   const tasks = new TaskService(database.db, publish);
   const chats = new ChatService(database, assistant, tasks, crops, log, publishLive);
+  const checkPushEndpoint = (endpoint: string) =>
+    checkOutboundUrl(endpoint, {
+      what: "endpoint",
+      protocols: ["https:"],
+      allowPrivate: config.outboundAllowPrivate,
+    });
   const reminders = new ReminderService({
     db: database.db,
     push: createWebPushSender({
       keys: await vapidKeys(database.db, config.reminders.vapid),
       subject: config.reminders.vapidSubject,
       log,
+      checkEndpoint: checkPushEndpoint,
       ...(overrides.pushAgent ? { agent: overrides.pushAgent } : {}),
     }),
     mailer,
     publicUrl: config.publicUrl,
     log,
+    checkEndpoint: checkPushEndpoint,
   });
   app.decorate("reminders", reminders);
   const scheduler = startReminderScheduler(

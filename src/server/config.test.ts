@@ -49,6 +49,27 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ IDENTIFY_PER_MINUTE: "lots" })).toThrow(/IDENTIFY_PER_MINUTE/);
   });
 
+  it("times requests out after 60 s (headers 15 s) and idle keep-alives after 72 s unless told", () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      requestSeconds: 60,
+      headersSeconds: 15,
+      keepAliveSeconds: 72,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: "300" }).timeouts.requestSeconds).toBe(300);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: "0" })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: "x" })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_SECONDS/,
+    );
+    expect(() =>
+      loadConfig({ REQUEST_TIMEOUT_SECONDS: "10", HEADERS_TIMEOUT_SECONDS: "20" }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS/);
+  });
+
+  it("refuses private addresses for outbound URLs unless OUTBOUND_ALLOW_PRIVATE says", () => {
+    expect(loadConfig({}).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: "true" }).outboundAllowPrivate).toBe(true);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });

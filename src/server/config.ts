@@ -34,6 +34,15 @@ const booleanFlag = z.preprocess(
     .transform((value) => value === "true" || value === "1" || value === "yes"),
 );
 
+/** A whole number of seconds, at least 1, with a message naming the variable. */
+const seconds = (name: string, fallback: number) => {
+  const message = `${name} must be a whole number of seconds, at least 1`;
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: message }).int(message).min(1, message).default(fallback),
+  );
+};
+
 /** Every environment variable Tendril reads, parsed once at start-up. README's table mirrors it. */
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -68,6 +77,10 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: booleanFlag,
   TRUSTED_ORIGINS: optionalString,
+  OUTBOUND_ALLOW_PRIVATE: booleanFlag,
+  REQUEST_TIMEOUT_SECONDS: seconds("REQUEST_TIMEOUT_SECONDS", 60),
+  HEADERS_TIMEOUT_SECONDS: seconds("HEADERS_TIMEOUT_SECONDS", 15),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds("KEEP_ALIVE_TIMEOUT_SECONDS", 72),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -258,6 +271,13 @@ export interface Config {
   authSecret: string | undefined;
   trustProxy: boolean;
   trustedOrigins: string[];
+  /**
+   * How long a client may take to send a whole request, and its headers; how long an idle
+   * keep-alive connection stays open. Replies (event streams, streamed chat) are not limited.
+   */
+  timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
+  /** Whether URLs called for gardeners (push endpoints) may point at private or local addresses. */
+  outboundAllowPrivate: boolean;
   logLevel: Env["LOG_LEVEL"];
   authRateLimit: { windowSeconds: number; max: number };
   /** Requests per minute per client address to the rest of the API. */
@@ -370,6 +390,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.AI_BASE_URL && !env.AI_MODEL) {
     throw new ConfigError("AI_MODEL is required with AI_BASE_URL (the model name, e.g. llama3.1)");
   }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      "HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const vapid = pairOrNothing(
     ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
@@ -392,6 +417,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ],
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+    timeouts: {
+      requestSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      headersSeconds: env.HEADERS_TIMEOUT_SECONDS,
+      keepAliveSeconds: env.KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
     responseCacheMegabytes: env.RESPONSE_CACHE_MB,

@@ -70,6 +70,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
     // Tests run the reminders themselves (app.reminders.runOnce) at the instant they choose.
     REMINDERS_INTERVAL_SECONDS: "0",
+    // The push services tests run are on loopback; the tests of the refusal set it to false.
+    OUTBOUND_ALLOW_PRIVATE: "true",
     ...env,
   });
 }

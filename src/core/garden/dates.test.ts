@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, compareDates, daysBetween, isIsoDate, laterDate } from "./dates";
+import {
+  addDays,
+  compareDates,
+  daysBetween,
+  isIsoDate,
+  isWithinDateRange,
+  laterDate,
+} from "./dates";
 
 describe("addDays", () => {
   it("moves forward and back within a month", () => {
@@ -68,5 +75,15 @@ describe("isIsoDate", () => {
     expect(isIsoDate("2026-13-01")).toBe(false);
     expect(isIsoDate(20260101)).toBe(false);
     expect(isIsoDate(null)).toBe(false);
+  });
+});
+
+describe("isWithinDateRange", () => {
+  it("keeps 1900-01-01 to 2199-12-31 and nothing either side", () => {
+    expect(isWithinDateRange("1900-01-01")).toBe(true);
+    expect(isWithinDateRange("2199-12-31")).toBe(true);
+    expect(isWithinDateRange("1899-12-31")).toBe(false);
+    expect(isWithinDateRange("2200-01-01")).toBe(false);
+    expect(isWithinDateRange(addDays("9999-12-31", 1))).toBe(false);
   });
 });

@@ -5,6 +5,16 @@
 
 export type IsoDate = string;
 
+/**
+ * The dates Tendril keeps: the API accepts only these, an import refuses any other, so every date
+ * the server computes itself (a repeat, a snooze, a plan) must stay within them too, or an export
+ * would not re-import. Bounded so date arithmetic always stays within four-digit years.
+ */
+export const EARLIEST_DATE = "1900-01-01";
+export const LATEST_DATE = "2199-12-31";
+/** The range in words, for messages. */
+export const DATE_RANGE_WORDS = "1 January 1900 to 31 December 2199";
+
 const MS_PER_DAY = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -31,6 +41,12 @@ export function isIsoDate(value: unknown): value is IsoDate {
   } catch {
     return false;
   }
+}
+
+/** Whether `date` (a calendar date) is one Tendril keeps: EARLIEST_DATE to LATEST_DATE. */
+export function isWithinDateRange(date: IsoDate): boolean {
+  // Years past 9999 or before 0 print as "+010000-…" / "-000001-…", which sort outside too.
+  return date >= EARLIEST_DATE && date <= LATEST_DATE;
 }
 
 /** `date` moved by `days` (may be negative; fractions are truncated toward zero). */

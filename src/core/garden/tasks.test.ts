@@ -246,6 +246,24 @@ describe("newTask", () => {
 });
 
 describe("completeTask", () => {
+  it("schedules a repeat due on 31 December 2199, the last date kept, and none after it", () => {
+    const lastDay = completeTask(
+      task({ dueDate: "2199-12-30", repeatEveryDays: 1 }),
+      TODAY,
+      "n1",
+      NOW,
+    );
+    expect(lastDay.next?.dueDate).toBe("2199-12-31");
+    const pastIt = completeTask(
+      task({ dueDate: "2199-12-31", repeatEveryDays: 1 }),
+      TODAY,
+      "n1",
+      NOW,
+    );
+    expect(pastIt.completed.status).toBe("completed");
+    expect(pastIt.next).toBeNull();
+  });
+
   it("marks a one-off task completed and schedules nothing", () => {
     const original = task();
     const { completed, next } = completeTask(original, TODAY, "n1", NOW);

@@ -1,4 +1,11 @@
-import { addDays, compareDates, daysBetween, type IsoDate, laterDate } from "./dates";
+import {
+  addDays,
+  compareDates,
+  daysBetween,
+  type IsoDate,
+  isWithinDateRange,
+  laterDate,
+} from "./dates";
 
 export type TaskStatus = "pending" | "completed";
 
@@ -173,7 +180,8 @@ export interface CompletedTask {
  * and ticking one off early does not pull the next one forward.
  *
  * Completing an already completed task changes nothing and schedules nothing, so a double
- * submit cannot create two repeats.
+ * submit cannot create two repeats. Nor is a repeat scheduled past LATEST_DATE: the task is done
+ * and its series ends there (an export must re-import, and the import refuses later dates).
  */
 export function completeTask(
   task: Task,
@@ -188,12 +196,14 @@ export function completeTask(
   if (interval === null) return { completed, next: null };
 
   const from = task.dueDate === null ? today : laterDate(today, task.dueDate);
+  const dueDate = addDays(from, interval);
+  if (!isWithinDateRange(dueDate)) return { completed, next: null };
   const next: Task = {
     id: newId,
     plantId: task.plantId,
     title: task.title,
     type: task.type,
-    dueDate: addDays(from, interval),
+    dueDate,
     status: "pending",
     priority: task.priority,
     notes: task.notes,

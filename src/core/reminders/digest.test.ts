@@ -100,4 +100,10 @@ describe("snoozedDueDate", () => {
     expect(snoozedDueDate("2026-06-09", TODAY, 1)).toBe("2026-06-11");
     expect(snoozedDueDate(null, TODAY, 3)).toBe("2026-06-13");
   });
+
+  it("snoozes up to 31 December 2199, the last date kept, and answers null past it", () => {
+    expect(snoozedDueDate("2199-12-30", TODAY, 1)).toBe("2199-12-31");
+    expect(snoozedDueDate("2199-12-31", TODAY, 1)).toBeNull();
+    expect(snoozedDueDate("2199-12-01", TODAY, 365)).toBeNull();
+  });
 });

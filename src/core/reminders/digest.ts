@@ -1,4 +1,4 @@
-import { addDays, compareDates, type IsoDate, laterDate } from "../garden/dates";
+import { addDays, compareDates, type IsoDate, isWithinDateRange, laterDate } from "../garden/dates";
 
 /** A task as a reminder lists it. */
 export interface DueTask {
@@ -127,7 +127,15 @@ export function pushPayload(digest: Digest, today: IsoDate, url = REMINDER_URL):
   }
 }
 
-/** Snoozing never dates a task in the past: `days` after the later of today and its due date. */
-export function snoozedDueDate(dueDate: IsoDate | null, today: IsoDate, days: number): IsoDate {
-  return addDays(dueDate ? laterDate(dueDate, today) : today, days);
+/**
+ * Snoozing never dates a task in the past: `days` after the later of today and its due date.
+ * null when that is past LATEST_DATE, a date Tendril does not keep (the caller refuses the snooze).
+ */
+export function snoozedDueDate(
+  dueDate: IsoDate | null,
+  today: IsoDate,
+  days: number,
+): IsoDate | null {
+  const snoozed = addDays(dueDate ? laterDate(dueDate, today) : today, days);
+  return isWithinDateRange(snoozed) ? snoozed : null;
 }

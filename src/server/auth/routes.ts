@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { signUpSchema, socialSignInSchema, updateUserSchema } from "../../core/schemas/account";
 import { AppError, badRequest, fromZodError, notFound } from "../errors";
 import { mediaType } from "../lib/media-type";
-import { findNul, nulError } from "../lib/refuse-nul";
+import { unsafeInputError } from "../lib/refuse-nul";
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from "./auth";
 import type { KnownAuthRoutes } from "./known-routes";
 import { type SessionCache, sessionTokenFrom } from "./session-cache";
@@ -128,8 +128,8 @@ function checkBody(request: FastifyRequest, route: string, body: Buffer | undefi
       "Send the request body as JSON (Content-Type: application/json).",
     );
   }
-  const nulAt = findNul(fields);
-  if (nulAt !== null) throw nulError("the body", nulAt);
+  const unsafe = unsafeInputError("the body", fields);
+  if (unsafe) throw unsafe;
   const checked = checkedBodies[route]?.safeParse(fields);
   if (checked && !checked.success) throw fromZodError(checked.error);
   return fields;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type {
   ImportChat,
@@ -30,6 +30,13 @@ import type { PhotoReader } from "../photos/photo-gate";
 import type { CheckedPhoto, StoredPhoto } from "../photos/pipeline";
 import { ensureProfile } from "../profile/repository";
 import type { ZoneLookup } from "../zones/service";
+import {
+  type Placement,
+  placeRecords,
+  plantReferences,
+  transactionRetryingIdRace,
+  uniqueIds,
+} from "./import-ids";
 import { insertRows, ownersOf, takenWorkflowItemIds } from "./repository";
 
 type Db = Kysely<Database>;
@@ -51,35 +58,6 @@ export interface ImportDeps {
   zones: () => ZoneLookup;
   /** Called after the import committed. */
   imported: (changes: ImportedChanges) => void;
-}
-
-/** Where a record of the file goes: its id in the database, and whether it is added or was there. */
-interface Placement {
-  id: string;
-  insert: boolean;
-}
-
-/**
- * The id a record gets when its own id belongs to another gardener: the same for the same
- * gardener, record kind and id, so importing that file again finds it and adds nothing.
- */
-function remappedId(userId: string, kind: string, id: string): string {
-  const hex = createHash("sha256").update(`${userId}\u0000${kind}\u0000${id}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-/**
- * Ids for the children of added records (messages, checklist items): their own when free, else
- * remapped, else fresh; never one used twice in the import.
- */
-function uniqueIds(userId: string, kind: string, taken: ReadonlySet<string>) {
-  const used = new Set<string>();
-  return (id: string) => {
-    let candidate = taken.has(id) || used.has(id) ? remappedId(userId, kind, id) : id;
-    if (taken.has(candidate) || used.has(candidate)) candidate = randomUUID();
-    used.add(candidate);
-    return candidate;
-  };
 }
 
 /** Issues for ids that appear twice in one list of the file. */
@@ -137,35 +115,35 @@ export class ImportService {
     const photos = await photosOf(file.plants, reader);
 
     const { db, dialect } = this.deps;
-    const { result, changes } = await db.transaction().execute(async (trx) => {
-      // An id seen free stays free until the insert.
+    const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
+      // An id seen free stays free until the insert, unless another gardener's import takes it.
       await lockForUser(trx, dialect, "import", userId);
-      const plants = await this.place(
+      const plants = await placeRecords(
         trx,
         userId,
         "plants",
         file.plants.map((p) => p.id),
       );
-      const plantIdOf = await this.plantReferences(trx, userId, file, plants);
-      const tasks = await this.place(
+      const plantIdOf = await plantReferences(trx, userId, file, plants);
+      const tasks = await placeRecords(
         trx,
         userId,
         "tasks",
         file.tasks.map((t) => t.id),
       );
-      const milestones = await this.place(
+      const milestones = await placeRecords(
         trx,
         userId,
         "milestones",
         file.milestones.map((m) => m.id),
       );
-      const chats = await this.place(
+      const chats = await placeRecords(
         trx,
         userId,
         "chats",
         file.chats.map((c) => c.id),
       );
-      const workflows = await this.place(
+      const workflows = await placeRecords(
         trx,
         userId,
         "workflows",
@@ -242,72 +220,6 @@ export class ImportService {
     });
     this.deps.imported(changes);
     return result;
-  }
-
-  /** Where each of the file's records of one table goes (see the class comment). */
-  private async place(
-    trx: Db,
-    userId: string,
-    table: "plants" | "tasks" | "milestones" | "chats" | "workflows",
-    ids: readonly string[],
-  ): Promise<Map<string, Placement>> {
-    const owners = await ownersOf(trx, table, ids);
-    const placed = new Map<string, Placement>();
-    const remapped: string[] = [];
-    for (const id of ids) {
-      const owner = owners.get(id);
-      if (owner === undefined) placed.set(id, { id, insert: true });
-      else if (owner === userId) placed.set(id, { id, insert: false });
-      else remapped.push(id);
-    }
-    if (remapped.length === 0) return placed;
-    const derived = new Map(remapped.map((id) => [id, remappedId(userId, table, id)]));
-    const derivedOwners = await ownersOf(trx, table, [...derived.values()]);
-    for (const [id, newId] of derived) {
-      const owner = derivedOwners.get(newId);
-      if (owner === undefined) placed.set(id, { id: newId, insert: true });
-      else if (owner === userId) placed.set(id, { id: newId, insert: false });
-      // A hash taken by someone else: never seen, but an import must not fail on it.
-      else placed.set(id, { id: randomUUID(), insert: true });
-    }
-    return placed;
-  }
-
-  /**
-   * Every plantId of tasks, milestones and chats must name a plant of the file or one the
-   * gardener already has; the function maps a file's plant id to the id it has now.
-   */
-  private async plantReferences(
-    trx: Db,
-    userId: string,
-    file: ImportFile,
-    plants: Map<string, Placement>,
-  ): Promise<(id: string) => string> {
-    const refs: { path: string; id: string }[] = [
-      ...file.tasks.flatMap((t, i) =>
-        t.plantId ? [{ path: `tasks.${i}.plantId`, id: t.plantId }] : [],
-      ),
-      ...file.milestones.map((m, i) => ({ path: `milestones.${i}.plantId`, id: m.plantId })),
-      ...file.chats.flatMap((c, i) =>
-        c.plantId ? [{ path: `chats.${i}.plantId`, id: c.plantId }] : [],
-      ),
-    ];
-    const outside = refs.filter((ref) => !plants.has(ref.id));
-    const owners = await ownersOf(
-      trx,
-      "plants",
-      outside.map((ref) => ref.id),
-    );
-    const unknown = outside.filter((ref) => owners.get(ref.id) !== userId);
-    if (unknown.length > 0) {
-      throw invalidRequest(
-        unknown.map((ref) => ({
-          path: ref.path,
-          message: `names plant "${ref.id}", which is neither in the file nor one of your plants.`,
-        })),
-      );
-    }
-    return (id: string) => plants.get(id)?.id ?? id;
   }
 
   private async insertChats(

@@ -6,8 +6,10 @@ import {
   type AiPlan,
   addDays,
   buildTimeline,
+  DATE_RANGE_WORDS,
   daysBetween,
   guideToPlan,
+  isWithinDateRange,
   newTask,
   nextTask,
   plannedMilestones,
@@ -127,6 +129,18 @@ function shiftInstant(instant: string | null, days: number): string | null {
 }
 
 const plantNotFound = () => notFound("That plant");
+
+/**
+ * 400 unless every date a plant's plan gives (planting date, tasks, milestones and their ends)
+ * is one Tendril keeps: an export holding any other would not re-import.
+ */
+function checkPlanDates(dates: (string | null)[]): void {
+  if (dates.every((date) => date === null || isWithinDateRange(date.slice(0, 10)))) return;
+  throw badRequest(
+    `Check plantingDate: this plant's plan would date its stages or tasks outside ${DATE_RANGE_WORDS}, the dates Tendril keeps; pick a planting date nearer today.`,
+    [{ path: "plantingDate", message: `puts the plan outside ${DATE_RANGE_WORDS}.` }],
+  );
+}
 const planFailed = () => new AppError(502, "upstream_unavailable", PLAN_FAILED_MESSAGE);
 
 function isUsable(plan: AiPlan): boolean {
@@ -272,12 +286,18 @@ export class PlantService {
       updated_at: nowIso,
       identified_at: identified?.createdAt ?? null,
     };
+    const milestones = newMilestones(plan.stages, row, row.stage_started_at ?? null, nowIso);
+    checkPlanDates([
+      plantingDate,
+      ...tasks.map((task) => task.dueDate),
+      ...milestones.flatMap((m) => [m.date ?? null, m.to_at ?? null]),
+    ]);
     await insertPlantWithTasks(
       this.db,
       row,
       tasks.map((task) => taskRow(task, userId)),
       photoFrom,
-      newMilestones(plan.stages, row, row.stage_started_at ?? null, nowIso),
+      milestones,
     );
     this.publish({ userId, type: "plant.created", id: plantId });
     for (const task of tasks) this.publish({ userId, type: "task.created", id: task.id });
@@ -448,6 +468,7 @@ function milestoneChanges(
         toAt: shiftInstant(row.to_at, shift),
       });
     }
+    checkPlanDates(changes.redate.flatMap((m) => [m.date, m.toAt]));
   }
   if (edit.reached) {
     const ordered = milestones.map(toMilestone).sort(byDate);

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { completeTask, newTask, type Task } from "../../../core/garden";
+import {
+  completeTask,
+  DATE_RANGE_WORDS,
+  isWithinDateRange,
+  newTask,
+  type Task,
+} from "../../../core/garden";
 import { snoozedDueDate } from "../../../core/reminders";
 import type { TaskCreate, TaskListQuery, TaskPatch } from "../../../core/schemas/task";
 import type { Database } from "../../db/schema";
-import { notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { type PublishChange, publishNothing } from "./changes";
 import { plantExists } from "./plants-repository";
@@ -72,6 +78,13 @@ export class TaskService {
       },
       { id: randomUUID(), nowIso: new Date().toISOString(), today },
     );
+    // The route's schema checks this already; the assistant's tasks come through here unchecked.
+    if (task.dueDate !== null && !isWithinDateRange(task.dueDate)) {
+      throw badRequest(
+        `Check dueDate: Tendril keeps dates from ${DATE_RANGE_WORDS}; pick a due date in that range.`,
+        [{ path: "dueDate", message: `must be a date from ${DATE_RANGE_WORDS}.` }],
+      );
+    }
     const nextChanged = await this.db.transaction().execute(async (trx) => {
       if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
         throw notFound("That plant");
@@ -94,13 +107,21 @@ export class TaskService {
 
   /**
    * The reminder's "Snooze": due `days` after the later of today and its due date. A task done
-   * meanwhile (on another device) is answered as it stands.
+   * meanwhile (on another device) is answered as it stands. A snooze past the last date Tendril
+   * keeps is refused: the gardener asked for that date, so it is not quietly changed.
    */
   async snooze(userId: string, id: string, days: number, today: string): Promise<Task> {
     const row = await findTask(this.db, userId, id);
     if (!row) throw taskNotFound();
     if (row.status !== "pending") return toTask(row);
-    return this.update(userId, id, { dueDate: snoozedDueDate(row.due_date, today, days) }, today);
+    const dueDate = snoozedDueDate(row.due_date, today, days);
+    if (dueDate === null) {
+      throw badRequest(
+        `Snoozing this task by ${days} ${days === 1 ? "day" : "days"} would make it due after 31 December 2199, the last date Tendril keeps; snooze it for fewer days.`,
+        [{ path: "days", message: "would make the task due after 31 December 2199." }],
+      );
+    }
+    return this.update(userId, id, { dueDate }, today);
   }
 
   async remove(userId: string, id: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import type { PushSubscriptionInput } from "../../../core/schemas/reminders";
 import type { Database } from "../../db/schema";
 import { badRequest } from "../../errors";
+import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
 import type { PushSender, PushTarget } from "../../providers/push/push-sender";
 import { digestMail } from "./digest-mail";
@@ -38,6 +39,8 @@ export interface ReminderDeps {
   mailer: Mailer;
   publicUrl: string;
   log: Logger;
+  /** Refuses (OutboundUrlRefused) an endpoint the server must not call for a gardener. */
+  checkEndpoint: (endpoint: string) => Promise<unknown>;
 }
 
 /** What one run did, for logs and tests. */
@@ -76,6 +79,13 @@ export class ReminderService {
         "keys.p256dh is not a P-256 public key: send the subscription as the browser gave it.",
         [{ path: "keys.p256dh", message: "is not a P-256 public key." }],
       );
+    }
+    // Checked again before each send; refused here so the gardener learns why at once.
+    try {
+      await this.deps.checkEndpoint(endpoint);
+    } catch (err) {
+      if (!(err instanceof OutboundUrlRefused)) throw err;
+      throw badRequest(err.message, [{ path: "endpoint", message: err.message }]);
     }
     await upsertSubscription(
       this.deps.db,

@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { ImportFile } from "../../../core/schemas/data-export";
+import type { Database } from "../../db/schema";
+import { invalidRequest } from "../../errors";
+import { ownersOf } from "./repository";
+
+type Db = Kysely<Database>;
+
+/** Where a record of the file goes: its id in the database, and whether it is added or was there. */
+export interface Placement {
+  id: string;
+  insert: boolean;
+}
+
+/**
+ * The id a record gets when its own id belongs to another gardener: the same for the same
+ * gardener, record kind and id, so importing that file again finds it and adds nothing.
+ */
+function remappedId(userId: string, kind: string, id: string): string {
+  const hex = createHash("sha256").update(`${userId}\u0000${kind}\u0000${id}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Ids for the children of added records (messages, checklist items): their own when free, else
+ * remapped, else fresh; never one used twice in the import.
+ */
+export function uniqueIds(userId: string, kind: string, taken: ReadonlySet<string>) {
+  const used = new Set<string>();
+  return (id: string) => {
+    let candidate = taken.has(id) || used.has(id) ? remappedId(userId, kind, id) : id;
+    if (taken.has(candidate) || used.has(candidate)) candidate = randomUUID();
+    used.add(candidate);
+    return candidate;
+  };
+}
+
+/**
+ * Where each of the file's records of one table goes: an id the gardener has is skipped, a free
+ * one kept, one another gardener has remapped (remappedId).
+ */
+export async function placeRecords(
+  trx: Db,
+  userId: string,
+  table: "plants" | "tasks" | "milestones" | "chats" | "workflows",
+  ids: readonly string[],
+): Promise<Map<string, Placement>> {
+  const owners = await ownersOf(trx, table, ids);
+  const placed = new Map<string, Placement>();
+  const remapped: string[] = [];
+  for (const id of ids) {
+    const owner = owners.get(id);
+    if (owner === undefined) placed.set(id, { id, insert: true });
+    else if (owner === userId) placed.set(id, { id, insert: false });
+    else remapped.push(id);
+  }
+  if (remapped.length === 0) return placed;
+  const derived = new Map(remapped.map((id) => [id, remappedId(userId, table, id)]));
+  const derivedOwners = await ownersOf(trx, table, [...derived.values()]);
+  for (const [id, newId] of derived) {
+    const owner = derivedOwners.get(newId);
+    if (owner === undefined) placed.set(id, { id: newId, insert: true });
+    else if (owner === userId) placed.set(id, { id: newId, insert: false });
+    // A hash taken by someone else: never seen, but an import must not fail on it.
+    else placed.set(id, { id: randomUUID(), insert: true });
+  }
+  return placed;
+}
+
+/**
+ * Every plantId of tasks, milestones and chats must name a plant of the file or one the
+ * gardener already has; the function maps a file's plant id to the id it has now.
+ */
+export async function plantReferences(
+  trx: Db,
+  userId: string,
+  file: ImportFile,
+  plants: Map<string, Placement>,
+): Promise<(id: string) => string> {
+  const refs: { path: string; id: string }[] = [
+    ...file.tasks.flatMap((t, i) =>
+      t.plantId ? [{ path: `tasks.${i}.plantId`, id: t.plantId }] : [],
+    ),
+    ...file.milestones.map((m, i) => ({ path: `milestones.${i}.plantId`, id: m.plantId })),
+    ...file.chats.flatMap((c, i) =>
+      c.plantId ? [{ path: `chats.${i}.plantId`, id: c.plantId }] : [],
+    ),
+  ];
+  const outside = refs.filter((ref) => !plants.has(ref.id));
+  const owners = await ownersOf(
+    trx,
+    "plants",
+    outside.map((ref) => ref.id),
+  );
+  const unknown = outside.filter((ref) => owners.get(ref.id) !== userId);
+  if (unknown.length > 0) {
+    throw invalidRequest(
+      unknown.map((ref) => ({
+        path: ref.path,
+        message: `names plant "${ref.id}", which is neither in the file nor one of your plants.`,
+      })),
+    );
+  }
+  return (id: string) => plants.get(id)?.id ?? id;
+}
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = "23505";
+/** Each retry follows a commit that took some of the file's ids; a few always settle it. */
+const ATTEMPTS = 5;
+
+/**
+ * Runs an import's transaction, and again when it lost a race for a free id. The per-gardener
+ * lock keeps one gardener's imports apart, but ids are global: on PostgreSQL two gardeners
+ * importing one file at once both see its ids free, and the second insert fails once the first
+ * commits. Run again, it finds those ids taken by the other gardener and remaps them. (SQLite
+ * runs one transaction at a time, so it never races.)
+ */
+export async function transactionRetryingIdRace<T>(
+  db: Db,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code !== UNIQUE_VIOLATION || attempt === ATTEMPTS) throw err;
+    }
+  }
+}
