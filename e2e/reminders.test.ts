@@ -23,6 +23,8 @@ interface Shown {
   title: string;
   body: string;
   tag: string;
+  /** When the worker showed it: a notification that replaces another under its tag is newer. */
+  timestamp: number;
   data: { taskIds: string[]; url: string };
   actions: { action: string; title: string }[];
 }
@@ -34,6 +36,7 @@ const shownNotifications = (page: Page) =>
       title: n.title,
       body: n.body,
       tag: n.tag,
+      timestamp: (n as Notification & { timestamp: number }).timestamp,
       data: n.data,
       actions: ((n as Notification & { actions?: NotificationAction[] }).actions ?? []).map(
         (a) => ({ action: a.action, title: a.title }),
@@ -192,6 +195,7 @@ describe.skipIf(!chromiumPath)("reminders in Chromium", () => {
     await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
     const [shown] = await shownNotifications(page);
     expect(shown).toEqual({
+      timestamp: expect.any(Number),
       title: "2 garden tasks: 1 due today, 1 overdue",
       body: `Net the strawberries (overdue since ${overdue.dueDate})\nWater the tomatoes`,
       tag: "tendril-reminder",
@@ -202,9 +206,13 @@ describe.skipIf(!chromiumPath)("reminders in Chromium", () => {
       ],
     });
 
-    // A newer reminder replaces the older one (same tag): still one notification.
+    // A newer reminder replaces the older one (same tag): still one notification. The worker
+    // has handled the second push once a notification shown after the first one is there.
+    const firstShownAt = shown?.timestamp ?? 0;
     await push(JSON.stringify(payload));
-    await page.waitForTimeout(300);
+    await expect
+      .poll(async () => (await shownNotifications(page)).some((n) => n.timestamp > firstShownAt))
+      .toBe(true);
     expect(await shownNotifications(page)).toHaveLength(1);
 
     // "Done": the worker completes both listed tasks on the server, with the session cookie.
