@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 
+// The projects without a browser run first, side by side (group 0); the browser suite runs
+// alone after them (group 1), so Chromium and its servers never compete with the fuzzer for
+// the machine's cores.
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
@@ -7,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts"],
           environment: "node",
         },
@@ -14,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          sequence: { groupOrder: 0 },
           include: ["tests/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -23,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: "web",
+          sequence: { groupOrder: 0 },
           include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
           environment: "happy-dom",
         },
@@ -35,6 +41,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          // A poll waits for what the gardener would see, however busy the machine: a server
+          // round trip on a loaded CI box can take seconds, and a poll that gives up at the
+          // 1 s default fails a correct app.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
-import { browserSuite, expectNoSeriousAxeViolations, type Viewport, waitForText } from "./support";
+import {
+  browserSuite,
+  expectNoSeriousAxeViolations,
+  SCHEMES_AND_WIDTHS,
+  type Viewport,
+  waitForText,
+} from "./support";
 
 const CORIANDER = "Difficult Herb: Coriander from Seed";
 
@@ -188,52 +194,50 @@ describe.skipIf(!chromiumPath)("Grow Along and checklists in Chromium", () => {
     await context.close();
   });
 
-  it("has no serious accessibility findings on /grow-along and /workflows, light and dark, at 375 and 1280 px", async () => {
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const [size, viewport] of Object.entries({
-        375: VIEWPORTS.mobile,
-        1280: VIEWPORTS.desktop,
-      })) {
-        const { context, page } = await gardener(viewport, colorScheme);
-        await page.goto("/grow-along");
-        await guideButton(page).waitFor();
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `grow-along-form-${size}-${colorScheme}`);
+  // One test a scheme and width, each with its own time budget: every audit in one test would
+  // race the clock on a busy machine.
+  it.each(SCHEMES_AND_WIDTHS)(
+    "has no serious accessibility findings on /grow-along and /workflows, %s at %s px",
+    async (colorScheme, size, viewport) => {
+      const { context, page } = await gardener(viewport, colorScheme);
+      await page.goto("/grow-along");
+      await guideButton(page).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `grow-along-form-${size}-${colorScheme}`);
 
-        await fillForm(page);
-        await getGuide(page);
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `grow-along-${size}-${colorScheme}`);
+      await fillForm(page);
+      await getGuide(page);
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `grow-along-${size}-${colorScheme}`);
 
-        await page.getByRole("combobox", { name: "Plant" }).fill("Moonflower vine");
-        await waitForText(page, "Custom Plant");
-        await expectNoSeriousAxeViolations(page);
-        if (size === "375") await shot(page, `grow-along-custom-${size}-${colorScheme}`);
+      await page.getByRole("combobox", { name: "Plant" }).fill("Moonflower vine");
+      await waitForText(page, "Custom Plant");
+      await expectNoSeriousAxeViolations(page);
+      if (size === "375") await shot(page, `grow-along-custom-${size}-${colorScheme}`);
 
-        await page.goto("/workflows");
-        await waitForText(page, "No active checklist.");
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `workflows-empty-${size}-${colorScheme}`);
-        await page
-          .getByRole("region", { name: "Start a checklist" })
-          .getByRole("region", { name: CORIANDER })
-          .getByRole("button", { name: "Start" })
-          .click();
-        const card = page.getByRole("region", { name: "Active Checklist" }).getByRole("region", {
-          name: CORIANDER,
-        });
-        await waitForText(card, "0 of 6 done");
-        await card.getByRole("checkbox").first().check();
-        await waitForText(card, "1 of 6 done");
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `workflows-${size}-${colorScheme}`);
+      await page.goto("/workflows");
+      await waitForText(page, "No active checklist.");
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `workflows-empty-${size}-${colorScheme}`);
+      await page
+        .getByRole("region", { name: "Start a checklist" })
+        .getByRole("region", { name: CORIANDER })
+        .getByRole("button", { name: "Start" })
+        .click();
+      const card = page.getByRole("region", { name: "Active Checklist" }).getByRole("region", {
+        name: CORIANDER,
+      });
+      await waitForText(card, "0 of 6 done");
+      await card.getByRole("checkbox").first().check();
+      await waitForText(card, "1 of 6 done");
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `workflows-${size}-${colorScheme}`);
 
-        await card.getByRole("button", { name: "Remove" }).click();
-        await page.getByRole("dialog", { name: "Remove this checklist?" }).waitFor();
-        await expectNoSeriousAxeViolations(page);
-        if (size === "375") await shot(page, `workflows-remove-${size}-${colorScheme}`);
-        await context.close();
-      }
-    }
-  });
+      await card.getByRole("button", { name: "Remove" }).click();
+      await page.getByRole("dialog", { name: "Remove this checklist?" }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      if (size === "375") await shot(page, `workflows-remove-${size}-${colorScheme}`);
+      await context.close();
+    },
+  );
 });

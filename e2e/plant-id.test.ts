@@ -3,7 +3,13 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
-import { browserSuite, expectNoSeriousAxeViolations, type Viewport, waitForText } from "./support";
+import {
+  browserSuite,
+  expectNoSeriousAxeViolations,
+  SCHEMES_AND_WIDTHS,
+  type Viewport,
+  waitForText,
+} from "./support";
 
 /** Coral's photos with ground truth live beside the project, in ../shared (not in the repo). */
 const photos = path.resolve(import.meta.dirname, "../../shared/fixtures/plant-photos");
@@ -186,35 +192,33 @@ describe.skipIf(!chromiumPath || !havePhotos)("plant identification in Chromium"
     await context.close();
   });
 
-  it("has no serious accessibility findings on /plant-id, light and dark, at 375 and 1280 px", async () => {
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const [size, viewport] of Object.entries({
-        375: VIEWPORTS.mobile,
-        1280: VIEWPORTS.desktop,
-      })) {
-        const { context, page } = await gardener(viewport, colorScheme);
-        await page.goto("/plant-id");
-        await waitForText(page, "No identifications yet. Your last 3 show here.");
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `plant-id-empty-${size}-${colorScheme}`);
+  // One test a scheme and width, each with its own time budget: every audit in one test would
+  // race the clock on a busy machine.
+  it.each(SCHEMES_AND_WIDTHS)(
+    "has no serious accessibility findings on /plant-id, %s at %s px",
+    async (colorScheme, size, viewport) => {
+      const { context, page } = await gardener(viewport, colorScheme);
+      await page.goto("/plant-id");
+      await waitForText(page, "No identifications yet. Your last 3 show here.");
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `plant-id-empty-${size}-${colorScheme}`);
 
-        await identify(page, SUNFLOWER);
-        await result(page).getByRole("heading", { name: "Grow it in your garden" }).waitFor();
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `plant-id-${size}-${colorScheme}`);
+      await identify(page, SUNFLOWER);
+      await result(page).getByRole("heading", { name: "Grow it in your garden" }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `plant-id-${size}-${colorScheme}`);
 
-        await page.goto("/plant-id?tab=disease");
-        await waitForText(page, "Pro feature coming soon.");
-        await expectNoSeriousAxeViolations(page);
-        await shot(page, `plant-id-disease-${size}-${colorScheme}`);
+      await page.goto("/plant-id?tab=disease");
+      await waitForText(page, "Pro feature coming soon.");
+      await expectNoSeriousAxeViolations(page);
+      await shot(page, `plant-id-disease-${size}-${colorScheme}`);
 
-        await page.goto("/plant-id");
-        await page.getByRole("button", { name: "Report this issue" }).click();
-        await page.getByRole("dialog", { name: "Report this issue" }).waitFor();
-        await expectNoSeriousAxeViolations(page);
-        if (size === "375") await shot(page, `plant-id-report-${size}-${colorScheme}`);
-        await context.close();
-      }
-    }
-  });
+      await page.goto("/plant-id");
+      await page.getByRole("button", { name: "Report this issue" }).click();
+      await page.getByRole("dialog", { name: "Report this issue" }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      if (size === "375") await shot(page, `plant-id-report-${size}-${colorScheme}`);
+      await context.close();
+    },
+  );
 });

@@ -1,6 +1,49 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import { browserSuite, markOnboarded, signUpInContext, waitForText } from "./support";
+
+/**
+ * The task titles in the app's IndexedDB copy of its server state (idb-keyval's default store,
+ * key "tendril.query-cache", as src/web/app/query-client.ts writes it): every task of every
+ * settled query there.
+ */
+const persistedTaskTitles = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("keyval-store");
+      open.onupgradeneeded = () => open.result.createObjectStore("keyval");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const text = await new Promise<unknown>((resolve, reject) => {
+        const read = db
+          .transaction("keyval", "readonly")
+          .objectStore("keyval")
+          .get("tendril.query-cache");
+        read.onsuccess = () => resolve(read.result);
+        read.onerror = () => reject(read.error);
+      });
+      if (typeof text !== "string") return [];
+      const cache = JSON.parse(text) as {
+        clientState?: { queries?: { state: { status: string; data?: unknown } }[] };
+      };
+      return (cache.clientState?.queries ?? [])
+        .filter((query) => query.state.status === "success")
+        .flatMap((query) => {
+          const data = query.state.data as { tasks?: { title?: unknown }[] } | unknown[] | null;
+          const tasks = Array.isArray(data) ? data : (data?.tasks ?? []);
+          return tasks.flatMap((task) =>
+            typeof task === "object" && task !== null && "title" in task
+              ? [String(task.title)]
+              : [],
+          );
+        });
+    } finally {
+      db.close();
+    }
+  });
 
 describe.skipIf(!chromiumPath)("installable app in Chromium", () => {
   const suite = browserSuite();
@@ -35,8 +78,9 @@ describe.skipIf(!chromiumPath)("installable app in Chromium", () => {
     // The first load installs the worker; the next one is served by it.
     await page.reload();
     await waitForText(page, "Net the strawberries");
-    // The cache is written to IndexedDB at most once a second.
-    await page.waitForTimeout(1500);
+    // The cache is written to IndexedDB at most once a second: wait until the copy there holds
+    // the garden this load fetched, which is what the offline start below opens from.
+    await expect.poll(() => persistedTaskTitles(page)).toContain("Net the strawberries");
 
     await suite.goOffline(context);
     await page.evaluate(() =>

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
-import { launchBrowser } from "../tests/support/browser";
+import { launchBrowser, VIEWPORTS } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 
 let counter = 0;
@@ -167,6 +167,24 @@ export function expectCleanConsole(watch: ConsoleWatch) {
  * name the messages it provokes on purpose).
  */
 export type Viewport = { width: number; height: number };
+
+/**
+ * The colour schemes and widths each page's accessibility audit covers, one test apiece (each
+ * with its own time budget): light and dark at 375 and 1280 px.
+ */
+export const SCHEMES_AND_WIDTHS: readonly (readonly [
+  "light" | "dark",
+  "375" | "1280",
+  Viewport,
+])[] = [
+  ["light", "375", VIEWPORTS.mobile],
+  ["light", "1280", VIEWPORTS.desktop],
+  ["dark", "375", VIEWPORTS.mobile],
+  ["dark", "1280", VIEWPORTS.desktop],
+];
+
+/** The widths a page is audited and screenshotted at, one test apiece. */
+export const WIDTHS = Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, Viewport][];
 
 export interface GardenerOptions {
   viewport?: Viewport;

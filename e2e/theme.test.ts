@@ -6,6 +6,7 @@ import {
   expectNoSeriousAxeViolations,
   markOnboarded,
   signUpInContext,
+  WIDTHS,
   waitForText,
 } from "./support";
 
@@ -63,8 +64,10 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
     return ((await plant.json()) as { plant: { id: string } }).plant.id;
   }
 
-  it("follows a dark device with no serious axe findings on auth, home and settings", async () => {
-    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  // One test a width, each with its own time budget.
+  it.each(WIDTHS)(
+    "follows a dark device with no serious axe findings on auth, home and settings (%s)",
+    async (width, viewport) => {
       const signedOut = await newContext("dark", viewport);
       const outPage = await signedOut.newPage();
       await outPage.goto("/auth");
@@ -104,8 +107,8 @@ describe.skipIf(!chromiumPath)("dark theme in Chromium", () => {
       await expectNoSeriousAxeViolations(page);
       await saveScreenshot(page, `plant-detail-dark-${width}`);
       await context.close();
-    }
-  });
+    },
+  );
 
   it("switches a light device to Dark from Settings, before first paint after a reload", async () => {
     const context = await newContext("light", VIEWPORTS.mobile);

@@ -20,6 +20,7 @@ import {
   TINY_JPEG_BASE64,
 } from "./support/api-routes";
 import { type Body, fuzzInputs } from "./support/fuzz-input";
+import { fuzzSettings } from "./support/fuzz-settings";
 import { tomatoBody } from "./support/garden";
 import { stubIdentifier } from "./support/photos";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
@@ -27,6 +28,8 @@ import { rowsText, type UserRows, userRows } from "./support/user-rows";
 import { type SignedInUser, signUp } from "./support/users";
 
 const routes = await discoverRoutes();
+/** 50 runs a route on a fixed seed in CI; FUZZ_RUNS=200 FUZZ_SEED=random for a full search. */
+const FUZZ = fuzzSettings(50);
 // Every JSON route but the live-changes stream (it never ends), account deletion (see NOT_FUZZED)
 // and better-auth's own.
 const fuzzed = routes.filter(
@@ -292,7 +295,7 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
             throw new Error(`changed ${changed.join(", ")} although it answered ${where}`);
           }
         }),
-        { numRuns: 200 },
+        FUZZ,
       );
       // fast-check's own report repeats the whole counterexample (20,000-character strings and
       // all); the error thrown above already describes the request, shortened.
