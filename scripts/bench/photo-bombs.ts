@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { freePort } from "../../tests/support/server-process";
 
 /**
  * Issue 20 item 3, measured from outside: COUNT concurrent PUT /api/plants/:id/photo of a small
@@ -14,17 +14,6 @@ import sharp from "sharp";
  */
 const [count = 80, megapixels = 100, perMinute = 100_000] = process.argv.slice(2).map(Number);
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** User plus system CPU seconds of a process so far. */
 async function cpuSeconds(pid: number): Promise<number> {
