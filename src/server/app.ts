@@ -180,8 +180,21 @@ export async function buildApp(
   });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
-  const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
+  const gardenReads = new UserResponseCache(
+    config.responseCacheMegabytes,
+    config.responseCacheTtlSeconds,
+  );
   changes.subscribeAll((event) => gardenReads.invalidate(event.userId, scopesChangedBy(event)));
+  // Both caches above are kept current by other instances' events; while those cannot arrive (a
+  // lost LISTEN connection, or none yet), which user changed is unknown, so they keep nothing.
+  const followListening = (listening: boolean) => {
+    for (const cache of [sessions, gardenReads]) {
+      if (listening) cache.resume();
+      else cache.suspend();
+    }
+  };
+  if (!changes.listening) followListening(false);
+  changes.subscribeListening(followListening);
   const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {
     gardenReads.invalidate(change.userId, scopesChangedBy(change));
     changes

@@ -209,3 +209,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PLANT_ID_TIMEOUT_MS: "soon" })).toThrow(/PLANT_ID_TIMEOUT_MS/);
   });
 });
+
+describe("RESPONSE_CACHE_TTL_SECONDS", () => {
+  it("keeps cached garden reads 60 s at most unless told, and refuses what is not seconds", () => {
+    expect(loadConfig({}).responseCacheTtlSeconds).toBe(60);
+    expect(loadConfig({ RESPONSE_CACHE_TTL_SECONDS: "5" }).responseCacheTtlSeconds).toBe(5);
+    expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: "0" })).toThrow(
+      /RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds/,
+    );
+    expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: "1.5" })).toThrow(
+      /RESPONSE_CACHE_TTL_SECONDS/,
+    );
+  });
+});

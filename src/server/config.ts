@@ -1,7 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
 import { databaseUrlProblem } from "./db/database-url";
-import { DEFAULT_RESPONSE_CACHE_MB } from "./lib/user-response-cache";
+import {
+  DEFAULT_RESPONSE_CACHE_MB,
+  DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
+} from "./lib/user-response-cache";
 
 const RESPONSE_CACHE_MESSAGE =
   "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)";
@@ -100,6 +103,10 @@ export const envSchema = z.object({
       .int(RESPONSE_CACHE_MESSAGE)
       .min(0, RESPONSE_CACHE_MESSAGE)
       .default(DEFAULT_RESPONSE_CACHE_MB),
+  ),
+  RESPONSE_CACHE_TTL_SECONDS: seconds(
+    "RESPONSE_CACHE_TTL_SECONDS",
+    DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
   ),
   AUTH_RATE_LIMIT_MAX: z.preprocess(
     emptyToUndefined,
@@ -284,6 +291,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** Memory for cached garden reads (src/server/lib/user-response-cache.ts); 0 = off. */
   responseCacheMegabytes: number;
+  /** How long a cached garden read may be served at most, changes heard or not. */
+  responseCacheTtlSeconds: number;
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
@@ -426,6 +435,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_MAX,
     responseCacheMegabytes: env.RESPONSE_CACHE_MB,
+    responseCacheTtlSeconds: env.RESPONSE_CACHE_TTL_SECONDS,
     authRateLimit: {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       max: env.AUTH_RATE_LIMIT_MAX,

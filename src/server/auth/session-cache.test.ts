@@ -106,3 +106,31 @@ describe("SessionCache bounds", () => {
     expect(cache.get("fresh")).toEqual(user);
   });
 });
+
+describe("SessionCache.suspend", () => {
+  it("forgets every session and keeps none until resumed", () => {
+    const cache = new SessionCache();
+    const other = { id: "u2", email: "b@example.com", name: "B" };
+    cache.set("a1", user, Date.now() + 60_000);
+    cache.set("b1", other, Date.now() + 60_000);
+    cache.suspend();
+    expect(cache.get("a1")).toBeUndefined();
+    expect(cache.get("b1")).toBeUndefined();
+    cache.set("a1", user, Date.now() + 60_000);
+    expect(cache.get("a1")).toBeUndefined();
+    cache.resume();
+    cache.set("a1", user, Date.now() + 60_000);
+    expect(cache.get("a1")).toEqual(user);
+  });
+
+  it("refuses a verification that started before the suspension", () => {
+    const cache = new SessionCache();
+    const since = cache.mark();
+    cache.suspend();
+    cache.resume();
+    cache.set("tok", user, Date.now() + 60_000, since);
+    expect(cache.get("tok")).toBeUndefined();
+    cache.set("tok", user, Date.now() + 60_000, cache.mark());
+    expect(cache.get("tok")).toEqual(user);
+  });
+});

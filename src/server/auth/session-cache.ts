@@ -16,7 +16,9 @@ interface Entry {
  * (sign-out, revocation, password reset) evicts them on every instance through the change bus;
  * the TTL only bounds how long a session that simply expired in the database is still trusted.
  * Bounded by count and by time: an entry leaves at its TTL whether or not its token comes back
- * (a burst of sign-ins must not hold memory until 10,000 more arrive).
+ * (a burst of sign-ins must not hold memory until 10,000 more arrive). While the bus cannot bring
+ * those evictions (its LISTEN connection is down) the cache is suspended: it keeps nothing, so a
+ * sign-out on another instance in the gap is seen at once.
  */
 export class SessionCache {
   private readonly entries: LRUCache<string, Entry>;
@@ -25,6 +27,7 @@ export class SessionCache {
   /** The latest tick forgotten from `endedAt` to keep it bounded. */
   private forgottenTick = 0;
   private tick = 0;
+  private suspended = false;
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -66,6 +69,7 @@ export class SessionCache {
   }
 
   set(token: string, user: SessionUser, sessionExpiresAt: number, verifiedSince = this.tick): void {
+    if (this.suspended) return;
     // A verification older than a forgotten tick may predate that user's sign-out: not trusted.
     if (verifiedSince < this.forgottenTick) return;
     if ((this.endedAt.get(user.id) ?? -1) > verifiedSince) return;
@@ -87,6 +91,21 @@ export class SessionCache {
       .filter(([, entry]) => entry.user.id === userId)
       .map(([token]) => token);
     for (const token of tokens) this.entries.delete(token);
+  }
+
+  /**
+   * Forgets every session and keeps none until `resume`: a session ended elsewhere may go
+   * unheard. A verification still in flight predates this tick, so `set` refuses it.
+   */
+  suspend(): void {
+    this.suspended = true;
+    this.tick += 1;
+    this.forgottenTick = this.tick;
+    this.entries.clear();
+  }
+
+  resume(): void {
+    this.suspended = false;
   }
 }
 

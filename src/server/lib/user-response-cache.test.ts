@@ -117,4 +117,50 @@ describe("UserResponseCache", () => {
       "plant 2",
     );
   });
+
+  it("drops a body at its TTL even when no change was heard", async () => {
+    let now = 5_000;
+    const cache = new UserResponseCache(1, 30, () => now);
+    const load = counter("tasks v");
+    await cache.get("ann", "tasks", "/api/tasks", load.produce);
+    now += 30_000;
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v1");
+    now += 1;
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v2");
+    // The body read again is kept for a whole TTL of its own.
+    now += 30_000;
+    expect(text(await cache.get("ann", "tasks", "/api/tasks", load.produce))).toBe("tasks v2");
+  });
+
+  it("keeps nothing while suspended, and serves nothing kept before", async () => {
+    const cache = new UserResponseCache();
+    const ann = counter("ann ");
+    const bob = counter("bob ");
+    await cache.get("ann", "tasks", "/a", ann.produce);
+    await cache.get("bob", "plants", "/b", bob.produce);
+    cache.suspend();
+    expect(text(await cache.get("ann", "tasks", "/a", ann.produce))).toBe("ann 2");
+    expect(text(await cache.get("ann", "tasks", "/a", ann.produce))).toBe("ann 3");
+    cache.resume();
+    expect(text(await cache.get("bob", "plants", "/b", bob.produce))).toBe("bob 2");
+    expect(text(await cache.get("ann", "tasks", "/a", ann.produce))).toBe("ann 4");
+    expect(text(await cache.get("ann", "tasks", "/a", ann.produce))).toBe("ann 4");
+  });
+
+  it("never keeps a body whose read began before a suspension, even once resumed", async () => {
+    const cache = new UserResponseCache();
+    let release: () => void = () => {};
+    const slowRead = cache.get(
+      "ann",
+      "tasks",
+      "/api/tasks",
+      () => new Promise<string>((resolve) => (release = () => resolve("before the gap"))),
+    );
+    cache.suspend();
+    cache.resume();
+    release();
+    expect(text(await slowRead)).toBe("before the gap");
+    const fresh = await cache.get("ann", "tasks", "/api/tasks", async () => "after the gap");
+    expect(text(fresh)).toBe("after the gap");
+  });
 });

@@ -7,6 +7,13 @@ import { LRUCache } from "lru-cache";
 
 /** Default memory for cached bodies; RESPONSE_CACHE_MB sets it, 0 turns caching off. */
 export const DEFAULT_RESPONSE_CACHE_MB = 64;
+/**
+ * Default age at which a body is dropped even though no change was heard for it; set by
+ * RESPONSE_CACHE_TTL_SECONDS. Events keep bodies current; this bounds the harm when one is lost
+ * without the bus noticing (a LISTEN connection that died silently). A minute keeps nearly all
+ * of the cache's hits: tabs refetch within seconds of each other.
+ */
+export const DEFAULT_RESPONSE_CACHE_TTL_SECONDS = 60;
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
 export const MIN_GZIP_BYTES = 1024;
 /**
@@ -45,19 +52,33 @@ export class CachedBody {
  * when its read began, and `invalidate` moves the user, or some of their scopes, to new ones. So a
  * write drops only the reads it can change, and a read racing a write can never leave a stale body
  * behind: it is stored under a generation nobody asks for again.
+ *
+ * Other instances' writes arrive as events; while they cannot arrive (the bus is not listening)
+ * the cache is suspended: it forgets everything and keeps nothing new, so no read misses a change
+ * made in the gap. Every body also leaves at its TTL, heard of or not.
  */
 export class UserResponseCache {
   private readonly bodies: LRUCache<string, CachedBody> | null;
   private readonly generations = new LRUCache<string, number>({ max: 200_000 });
   private counter = 0;
+  private suspended = false;
 
-  constructor(maxMegabytes = DEFAULT_RESPONSE_CACHE_MB) {
+  /** `now` is the clock TTLs are measured on, in milliseconds (tests pass a fake one). */
+  constructor(
+    maxMegabytes = DEFAULT_RESPONSE_CACHE_MB,
+    ttlSeconds = DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
+    now: () => number = () => performance.now(),
+  ) {
     this.bodies =
       maxMegabytes > 0
         ? new LRUCache<string, CachedBody>({
             maxSize: maxMegabytes * 1024 * 1024,
             // The gzip form, made later, is counted up front (JSON lists compress to well under 20%).
             sizeCalculation: (body) => Math.ceil(body.identity.length * 1.2) || 1,
+            ttl: ttlSeconds * 1000,
+            // Reads the clock on every lookup instead of reusing a reading for 1 ms behind a timer.
+            ttlResolution: 0,
+            perf: { now },
           })
         : null;
   }
@@ -69,7 +90,7 @@ export class UserResponseCache {
     key: string,
     produce: () => Promise<string>,
   ): Promise<CachedBody> {
-    if (!this.bodies) return new CachedBody(Buffer.from(await produce()));
+    if (!this.bodies || this.suspended) return new CachedBody(Buffer.from(await produce()));
     const slot = `${this.generation(userId)}.${this.generation(`${userId}\u0000${scope}`)}\u0000${userId}\u0000${key}`;
     const cached = this.bodies.get(slot);
     if (cached) return cached;
@@ -85,6 +106,22 @@ export class UserResponseCache {
       return;
     }
     for (const scope of scopes) this.generations.set(`${userId}\u0000${scope}`, ++this.counter);
+  }
+
+  /**
+   * Forgets every body and keeps none until `resume`: changes made elsewhere may go unheard. A
+   * read still in flight stores its body under generations that were just forgotten, so nobody
+   * is ever served it.
+   */
+  suspend(): void {
+    this.suspended = true;
+    this.generations.clear();
+    this.bodies?.clear();
+  }
+
+  /** Keeps bodies again; nothing was kept while suspended, so nothing from the gap is served. */
+  resume(): void {
+    this.suspended = false;
   }
 
   private generation(of: string): number {

@@ -24,6 +24,8 @@ export function isLiveChange(event: ChangeEvent): event is ChangeEvent & { type:
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
+/** Told when the instance starts or stops hearing every change (ChangeBus.listening). */
+export type ListeningListener = (listening: boolean) => void;
 
 /** Fans a user's changes out to every open stream of that user, on this instance or others. */
 export interface ChangeBus {
@@ -31,17 +33,26 @@ export interface ChangeBus {
   subscribe(userId: string, listener: ChangeListener): () => void;
   /** Every user's changes, as this instance learns of them (for caches kept per instance). */
   subscribeAll(listener: ChangeListener): () => void;
+  /**
+   * Whether a change published now, on any instance, reaches this one. Always true in one
+   * process; with PostgreSQL, false from the moment the LISTEN connection is lost until it listens
+   * again. Changes published in between never arrive, so whatever is kept current by them must
+   * be forgotten (and not kept) meanwhile: `subscribeListening` says when it flips.
+   */
+  readonly listening: boolean;
+  subscribeListening(listener: ListeningListener): () => void;
   close(): Promise<void>;
 }
 
-// An event name no user id can be.
+// Event names no user id can be.
 const EVERY_USER = Symbol("every user");
+const LISTENING = Symbol("listening");
 
 /** Delivers to this instance's subscribers, keyed by user. */
 export class LocalFanout {
   private readonly emitter = new EventEmitter();
 
-  constructor() {
+  constructor(private hearing = true) {
     // One listener per open tab; a busy household can exceed Node's default warning level of 10.
     this.emitter.setMaxListeners(0);
   }
@@ -60,6 +71,22 @@ export class LocalFanout {
     this.emitter.on(EVERY_USER, listener);
     return () => this.emitter.off(EVERY_USER, listener);
   }
+
+  get listening(): boolean {
+    return this.hearing;
+  }
+
+  /** Records whether changes reach this instance, telling subscribers when that flips. */
+  setListening(listening: boolean): void {
+    if (listening === this.hearing) return;
+    this.hearing = listening;
+    this.emitter.emit(LISTENING, listening);
+  }
+
+  subscribeListening(listener: ListeningListener): () => void {
+    this.emitter.on(LISTENING, listener);
+    return () => this.emitter.off(LISTENING, listener);
+  }
 }
 
 /** One process (SQLite): publishing is delivering. */
@@ -69,6 +96,8 @@ export function createInProcessBus(): ChangeBus {
     publish: async (event) => fanout.deliver(event),
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     subscribeAll: (listener) => fanout.subscribeAll(listener),
+    listening: true,
+    subscribeListening: () => () => {},
     close: async () => {},
   };
 }

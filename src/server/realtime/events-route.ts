@@ -13,8 +13,15 @@ export function eventsRoute(bus: ChangeBus): FastifyPluginAsync {
   return async (app) => {
     const open = new Set<() => void>();
     const streamsOf = new Map<string, number>();
+    // Once this instance hears changes again after a gap, its streams may have missed some (and
+    // some sessions may have ended unheard): end them all. The browser reconnects, which lets in
+    // only sessions that still exist, and refetches what it shows (API.md "Live changes").
+    const stopFollowing = bus.subscribeListening((listening) => {
+      if (listening) for (const end of open) end();
+    });
     // Open streams would keep app.close() waiting forever; end them first.
     app.addHook("preClose", async () => {
+      stopFollowing();
       for (const end of open) end();
     });
 

@@ -8,10 +8,11 @@ const RECONNECT_MS = 2000;
  * Several app instances on one PostgreSQL database: every change goes out with NOTIFY and comes
  * back to each instance (this one included) through its LISTEN connection, which then delivers it
  * to that instance's open streams. The channel is per schema, so databases holding several
- * Tendril schemas keep their events apart.
+ * Tendril schemas keep their events apart. PostgreSQL keeps no notifications for a connection
+ * that is gone, so while the LISTEN connection is down (or not yet up) the bus is not `listening`.
  */
 export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<ChangeBus> {
-  const fanout = new LocalFanout();
+  const fanout = new LocalFanout(false);
   const schema =
     (await pool.query<{ schema: string }>("select current_schema() as schema")).rows[0]?.schema ??
     "public";
@@ -35,10 +36,12 @@ export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<Cha
         log.error({ err }, "change listener lost its connection; reconnecting");
         client.release(true);
         listener = undefined;
+        fanout.setListening(false);
         scheduleReconnect();
       });
       await client.query(`listen ${channel}`);
       listener = client;
+      fanout.setListening(true);
     } catch (err) {
       log.error({ err }, "could not listen for changes; retrying");
       scheduleReconnect();
@@ -60,6 +63,10 @@ export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<Cha
     },
     subscribe: (userId, fn) => fanout.subscribe(userId, fn),
     subscribeAll: (fn) => fanout.subscribeAll(fn),
+    get listening() {
+      return fanout.listening;
+    },
+    subscribeListening: (fn) => fanout.subscribeListening(fn),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
