@@ -99,7 +99,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /**
  * Two app instances on one fresh PostgreSQL schema, built one after the other (the second finds the
  * schema migrated, as in production). They share a data folder, so they share the generated session
- * secret as AUTH_SECRET would make them. Needs TEST_DATABASE_URL.
+ * secret as AUTH_SECRET would make them. Each instance's connections carry an application_name of
+ * their own, so a test can find (and end) one instance's backends. Needs TEST_DATABASE_URL.
  */
 export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "database"> = {}) {
   const url = process.env.TEST_DATABASE_URL;
@@ -108,13 +109,23 @@ export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "data
   const schema = await createSchema(url);
   const databases: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
+  const applicationNames: string[] = [];
   for (let i = 0; i < 2; i++) {
-    const database = openDatabase({ databaseUrl: url, dataDir, pgSchema: schema.schema });
+    const applicationName = `tendril-two-${randomBytes(5).toString("hex")}`;
+    applicationNames.push(applicationName);
+    const database = openDatabase({
+      databaseUrl: url,
+      dataDir,
+      pgSchema: schema.schema,
+      pgSettings: { application_name: applicationName },
+    });
     databases.push(database);
     apps.push(await buildApp(testConfig(dataDir), { ...overrides, database }));
   }
   return {
     apps: apps as [FastifyInstance, FastifyInstance],
+    databases: databases as [DatabaseHandle, DatabaseHandle],
+    applicationNames: applicationNames as [string, string],
     async close() {
       for (const app of apps) await app.close();
       for (const database of databases) await database.db.destroy();
