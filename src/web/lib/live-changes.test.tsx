@@ -16,6 +16,10 @@ class RecordingEventSource extends EventTarget {
   emit(type: string, data: unknown) {
     this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
+  /** What the browser fires as the stream connects, and again after each reconnect. */
+  open() {
+    this.dispatchEvent(new Event("open"));
+  }
 }
 
 describe("useLiveChanges", () => {
@@ -59,6 +63,44 @@ describe("useLiveChanges", () => {
     expect(onChange).not.toHaveBeenCalled();
     act(() => void vi.advanceTimersByTime(100));
     expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledWith(["a", "b"]);
+    expect(onChange).toHaveBeenCalledWith(["a", "b"], false);
+  });
+
+  it("says anything may have changed after the stream reconnects, not when it first opens", () => {
+    const onChange = vi.fn();
+    renderHook(() => useLiveChanges(["task.created"], onChange, true));
+    const stream = RecordingEventSource.opened[0] as RecordingEventSource;
+    act(() => {
+      stream.open();
+      vi.advanceTimersByTime(1000);
+    });
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => {
+      stream.dispatchEvent(new Event("error"));
+      stream.open();
+      stream.emit("task.created", { id: "t" });
+      vi.advanceTimersByTime(100);
+    });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(["t"], true);
+    act(() => {
+      stream.emit("task.created", { id: "u" });
+      vi.advanceTimersByTime(100);
+    });
+    expect(onChange).toHaveBeenLastCalledWith(["u"], false);
+  });
+
+  it("tells a hook that joined an open stream of the next reconnect", () => {
+    const first = renderHook(() => useLiveChanges(["task.created"], () => {}, true));
+    const stream = RecordingEventSource.opened[0] as RecordingEventSource;
+    act(() => stream.open());
+    const onChange = vi.fn();
+    renderHook(() => useLiveChanges(["chat.updated"], onChange, true));
+    first.unmount();
+    act(() => {
+      stream.open();
+      vi.advanceTimersByTime(100);
+    });
+    expect(onChange).toHaveBeenCalledWith([], true);
   });
 });

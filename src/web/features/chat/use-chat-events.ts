@@ -12,12 +12,13 @@ export function useChatEvents(signedIn: boolean) {
   const queryClient = useQueryClient();
   useLiveChanges(
     ["chat.updated"],
-    (ids) => {
+    (ids, everything) => {
       void (async () => {
         await queryClient.invalidateQueries({ queryKey: chatKeys.list });
         void queryClient.invalidateQueries({ queryKey: chatKeys.quota });
         const chats = queryClient.getQueryData<Chat[]>(chatKeys.list) ?? [];
-        for (const id of ids) {
+        // After a reconnect the changed chats are unknown: every chat still held refetches.
+        for (const id of everything ? chats.map((chat) => chat.id) : ids) {
           if (chats.some((chat) => chat.id === id)) {
             void queryClient.invalidateQueries({ queryKey: chatKeys.messages(id) });
           }
