@@ -22,9 +22,19 @@ export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<Cha
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   const connect = async (): Promise<void> => {
+    let client: pg.PoolClient | undefined;
+    let released = false;
+    // A connection that failed (its error event, or the LISTEN query refused) goes back to the
+    // pool destroyed, once: a second release throws, and none would leak it.
+    const drop = (lost: pg.PoolClient) => {
+      if (released) return;
+      released = true;
+      lost.release(true);
+    };
     try {
-      const client = await pool.connect();
-      client.on("notification", (message) => {
+      const connected = await pool.connect();
+      client = connected;
+      connected.on("notification", (message) => {
         try {
           const event: unknown = JSON.parse(message.payload ?? "");
           if (isChangeEvent(event)) fanout.deliver(event);
@@ -32,18 +42,19 @@ export async function createPostgresBus(pool: pg.Pool, log: Logger): Promise<Cha
           log.warn({ err }, "ignored a malformed change notification");
         }
       });
-      client.on("error", (err) => {
+      connected.on("error", (err) => {
         log.error({ err }, "change listener lost its connection; reconnecting");
-        client.release(true);
-        listener = undefined;
+        drop(connected);
+        if (listener === connected) listener = undefined;
         fanout.setListening(false);
         scheduleReconnect();
       });
-      await client.query(`listen ${channel}`);
-      listener = client;
+      await connected.query(`listen ${channel}`);
+      listener = connected;
       fanout.setListening(true);
     } catch (err) {
       log.error({ err }, "could not listen for changes; retrying");
+      if (client) drop(client);
       scheduleReconnect();
     }
   };
