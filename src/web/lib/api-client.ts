@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../../core/schemas/error";
 import { connectivity } from "./connectivity";
 import { storage } from "./storage";
 import { recordFailure } from "./telemetry";
@@ -18,13 +19,28 @@ export class HttpError extends Error {
 
   /** The server's `{ error: { message } }` (or better-auth's `{ message }`), when it sent one. */
   get serverMessage(): string | undefined {
+    const parsed = this.parsedBody();
+    return parsed?.error?.message ?? parsed?.message;
+  }
+
+  /** The server's `{ error: { code } }`: what the web matches on, never the message's words. */
+  get serverCode(): string | undefined {
+    return this.parsedBody()?.error?.code;
+  }
+
+  private parsedBody(): { error?: { code?: string; message?: string }; message?: string } | null {
     try {
-      const parsed = JSON.parse(this.body) as { error?: { message?: string }; message?: string };
-      return parsed.error?.message ?? parsed.message;
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === "object" ? parsed : null;
     } catch {
-      return undefined;
+      return null;
     }
   }
+}
+
+/** True when the server answered with this error code (API.md's `{ error: { code } }`). */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof HttpError && error.serverCode === code;
 }
 
 export class NetworkError extends Error {

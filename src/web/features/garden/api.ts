@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../core/garden/tasks";
+import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
 import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
 import type { TaskCreate } from "../../../core/schemas/task";
-import { api, errorMessage, HttpError, NetworkError } from "../../lib/api-client";
+import { api, errorMessage, hasErrorCode, NetworkError } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
 import { formatDay } from "../../lib/format";
 import { toast } from "../../lib/toast-store";
@@ -60,8 +61,6 @@ export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>)
   ]);
 }
 
-const PLAN_FAILED = "AI failed to return a valid plan.";
-
 export function useAddPlant() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -76,10 +75,10 @@ export function useAddPlant() {
       });
     },
     onError: (error) => {
-      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED) {
+      if (hasErrorCode(error, "plan_failed")) {
         toast({
           title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED,
+          description: PLAN_FAILED_MESSAGE,
           variant: "destructive",
         });
       } else {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../../core/garden/tasks";
+import { PLAN_FAILED_MESSAGE } from "../../../../core/schemas/error";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
-import { api, errorMessage, HttpError } from "../../../lib/api-client";
+import { api, errorMessage, HttpError, hasErrorCode } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast-store";
 import { invalidateGarden } from "../../garden/api";
-
-/** Spec §8: the plan could not be made; nothing was saved. */
-const PLAN_FAILED = "AI failed to return a valid plan.";
 
 export interface SaveIdentifiedPlant {
   identification: Identification;
@@ -45,10 +43,10 @@ export function useSaveIdentifiedPlant() {
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 401) return; // the card asks to sign in
-      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED)
+      if (hasErrorCode(error, "plan_failed"))
         toast({
           title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED,
+          description: PLAN_FAILED_MESSAGE,
           variant: "destructive",
         });
       else
