@@ -61,6 +61,26 @@ export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>)
   ]);
 }
 
+/**
+ * Spec §8: POST /api/plants failed. A failed plan (the server's code `plan_failed`, whatever its
+ * words) has its own toast; anything else is a failed save. Shared with saving an identified plant.
+ */
+export function toastAddPlantFailure(error: unknown): void {
+  if (hasErrorCode(error, "plan_failed")) {
+    toast({
+      title: "⚠️ Could not generate tasks. Please try again.",
+      description: PLAN_FAILED_MESSAGE,
+      variant: "destructive",
+    });
+  } else {
+    toast({
+      title: "⚠️ Couldn't save. Check connection and try again.",
+      description: errorMessage(error),
+      variant: "destructive",
+    });
+  }
+}
+
 export function useAddPlant() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,21 +94,7 @@ export function useAddPlant() {
         variant: "success",
       });
     },
-    onError: (error) => {
-      if (hasErrorCode(error, "plan_failed")) {
-        toast({
-          title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED_MESSAGE,
-          variant: "destructive",
-        });
-      } else {
-        toast({
-          title: "⚠️ Couldn't save. Check connection and try again.",
-          description: errorMessage(error),
-          variant: "destructive",
-        });
-      }
-    },
+    onError: toastAddPlantFailure,
   });
 }
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { PLAN_FAILED_MESSAGE } from "../../../../core/schemas/error";
 import { toast } from "../../../lib/toast-store";
 import { identification } from "../test-identifications";
@@ -9,60 +9,50 @@ import { useSaveIdentifiedPlant } from "./save-identified-plant";
 
 vi.mock("../../../lib/toast-store", () => ({ toast: vi.fn() }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+afterEach(() => {
+  vi.mocked(toast).mockReset();
+  vi.unstubAllGlobals();
+});
 
-function wrapper({ children }: { children: ReactNode }) {
+it("answers a failed plan with its toast by code, and leaves a 401 to the card", async () => {
+  const answers = [
+    { status: 401, body: { error: { code: "unauthorized", message: "Sign in." } } },
+    { status: 502, body: { error: { code: "plan_failed", message: "Any words." } } },
+  ];
+  const fetchMock = vi.fn<typeof fetch>(async () => {
+    const answer = answers.shift();
+    return new Response(JSON.stringify(answer?.body), {
+      status: answer?.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
-async function saveSunflower() {
-  const { result } = renderHook(() => useSaveIdentifiedPlant(), { wrapper });
-  act(() =>
-    result.current.mutate({
-      identification: identification(),
-      stage: "seedling",
-      medium: "soil",
-      place: "outdoor",
-      lights: "sun",
-      plantingDate: "2026-05-01",
-    }),
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  await waitFor(() => expect(result.current.isError).toBe(true));
-}
-
-describe("Saving an identified plant when the plan fails", () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => vi.stubGlobal("fetch", fetchMock));
-  afterEach(() => {
-    cleanup();
-    fetchMock.mockReset();
-    vi.mocked(toast).mockReset();
-    vi.unstubAllGlobals();
-  });
-
-  it("shows the failed-plan toast for the code plan_failed, whatever the message says", async () => {
-    fetchMock.mockResolvedValue(
-      json(502, { error: { code: "plan_failed", message: "Reworded by a newer server." } }),
+  const { result } = renderHook(() => useSaveIdentifiedPlant(), { wrapper });
+  const save = async () => {
+    const setup = { medium: "soil", place: "outdoor", lights: "sun" } as const;
+    act(() =>
+      result.current.mutate({
+        identification: identification(),
+        stage: "seedling",
+        plantingDate: "2026-05-01",
+        ...setup,
+      }),
     );
-    await saveSunflower();
-    expect(toast).toHaveBeenCalledWith({
-      title: "⚠️ Could not generate tasks. Please try again.",
-      description: PLAN_FAILED_MESSAGE,
-      variant: "destructive",
-    });
-  });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  };
 
-  it("treats another 502 with the same words as a failed save, not a failed plan", async () => {
-    fetchMock.mockResolvedValue(
-      json(502, { error: { code: "upstream_unavailable", message: PLAN_FAILED_MESSAGE } }),
-    );
-    await saveSunflower();
-    expect(toast).toHaveBeenCalledWith({
-      title: "⚠️ Couldn't save. Check connection and try again.",
-      description: PLAN_FAILED_MESSAGE,
-      variant: "destructive",
-    });
+  await save();
+  expect(toast).not.toHaveBeenCalled();
+  act(() => result.current.reset());
+  await save();
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(toast).toHaveBeenCalledExactlyOnceWith({
+    title: "⚠️ Could not generate tasks. Please try again.",
+    description: PLAN_FAILED_MESSAGE,
+    variant: "destructive",
   });
 });

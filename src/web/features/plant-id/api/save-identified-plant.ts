@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../../core/garden/tasks";
-import { PLAN_FAILED_MESSAGE } from "../../../../core/schemas/error";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
-import { api, errorMessage, HttpError, hasErrorCode } from "../../../lib/api-client";
+import { api, HttpError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast-store";
-import { invalidateGarden } from "../../garden/api";
+import { invalidateGarden, toastAddPlantFailure } from "../../garden/api";
 
 export interface SaveIdentifiedPlant {
   identification: Identification;
@@ -43,18 +42,7 @@ export function useSaveIdentifiedPlant() {
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 401) return; // the card asks to sign in
-      if (hasErrorCode(error, "plan_failed"))
-        toast({
-          title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED_MESSAGE,
-          variant: "destructive",
-        });
-      else
-        toast({
-          title: "⚠️ Couldn't save. Check connection and try again.",
-          description: errorMessage(error),
-          variant: "destructive",
-        });
+      toastAddPlantFailure(error);
     },
   });
 }
