@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAN_FAILED_MESSAGE } from "../src/server/features/garden/plants-service";
+import { PLAN_FAILED_MESSAGE } from "../src/core/schemas/error";
 import {
   type FakeOpenAiCompatible,
   hang,
@@ -102,7 +102,7 @@ describe.each(dialects)("the assistant on an OpenAI-compatible endpoint, on %s",
     fake.enqueue(text('{"plant": "Tomato", "stages": "soon"}'));
     const bad = await api.post("/api/plants", tomatoBody());
     expect(bad.statusCode).toBe(502);
-    expect(bad.json().error.message).toBe(PLAN_FAILED_MESSAGE);
+    expect(bad.json().error).toEqual({ code: "plan_failed", message: PLAN_FAILED_MESSAGE });
     expect(await gardenRows(t.database.db, user.id)).toEqual(before);
     const plan = {
       plant: "Tomato",

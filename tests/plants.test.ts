@@ -535,7 +535,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
         const res = await client(other.app, gardener.cookie).post("/api/plants", tomatoBody());
         expect(res.statusCode).toBe(502);
         expect(res.json().error).toEqual({
-          code: "upstream_unavailable",
+          code: "plan_failed",
           message: "AI failed to return a valid plan.",
         });
         const rows = await gardenRows(other.database.db, gardener.id);

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { createParser, type EventSourceParser } from "eventsource-parser";
 
 export interface ReceivedEvent {
   event: string;
@@ -15,20 +16,19 @@ export interface EventStream {
   close(): void;
 }
 
-/** One event of a text/event-stream ("event: …" and "data: <JSON>" lines); null for a comment. */
-export function parseEventBlock(block: string): ReceivedEvent | null {
-  const lines = block.split("\n");
-  const name = lines.find((l) => l.startsWith("event: "))?.slice(7);
-  const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
-  return name ? { event: name, data: data ? JSON.parse(data) : null } : null;
+/** A text/event-stream parser handing on each event with its `data:` read as JSON. */
+function eventParser(onEvent: (event: ReceivedEvent) => void): EventSourceParser {
+  return createParser({
+    onEvent: ({ event, data }) =>
+      onEvent({ event: event ?? "message", data: data ? JSON.parse(data) : null }),
+  });
 }
 
 /** Every event of a whole text/event-stream body, in order. */
 export function parseEventStream(body: string): ReceivedEvent[] {
-  return body
-    .split("\n\n")
-    .map(parseEventBlock)
-    .filter((event): event is ReceivedEvent => event !== null);
+  const events: ReceivedEvent[] = [];
+  eventParser((event) => events.push(event)).feed(body);
+  return events;
 }
 
 /** Opens a real HTTP text/event-stream connection and parses its events as they arrive. */
@@ -36,18 +36,11 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: cookie ? { cookie } : {} }, (response) => {
       const events: ReceivedEvent[] = [];
-      let buffer = "";
+      const parser = eventParser((event) => events.push(event));
       const waiters: (() => void)[] = [];
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf("\n\n");
-        while (end !== -1) {
-          const event = parseEventBlock(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (event) events.push(event);
-          end = buffer.indexOf("\n\n");
-        }
+        parser.feed(chunk);
         for (const wake of waiters.splice(0)) wake();
       });
       const ended = new Promise<void>((done) => response.on("end", done));

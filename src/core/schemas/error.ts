@@ -11,10 +11,18 @@ export const errorCodes = [
   "quota_exceeded",
   "rate_limited",
   "upstream_unavailable",
+  "plan_failed",
   "internal",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * Spec §8 "Plans and plants": the words of a 502 `plan_failed` (the plan for a new plant could not
+ * be made, nothing was saved), which the web also shows as the failed-plan toast's description.
+ * The web recognises the failure by its code; the words are shared so the two never drift.
+ */
+export const PLAN_FAILED_MESSAGE = "AI failed to return a valid plan.";
 
 export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
 

@@ -1,3 +1,4 @@
+import { celsiusToFahrenheit } from "../units";
 /** A number for a sentence: at most one decimal, no trailing ".0". */
 export function formatNumber(value: number): string {
   return String(Math.round(value * 10) / 10);
@@ -13,7 +14,7 @@ export type TemperatureUnits = "C" | "F";
  * Fahrenheit degree is noise in advice).
  */
 export function formatTemperature(celsius: number, units: TemperatureUnits = "C"): string {
-  if (units === "F") return `${Math.round((celsius * 9) / 5 + 32)} °F`;
+  if (units === "F") return `${Math.round(celsiusToFahrenheit(celsius))} °F`;
   return `${formatNumber(celsius)} °C`;
 }
 

@@ -97,6 +97,19 @@ describe("api client", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it("stops at the caller's own abort instead of trying the next base", async () => {
+    localStorage.setItem("mp.apiBase", "https://stored.example");
+    const caller = new AbortController();
+    fetchMock.mockImplementationOnce(async () => {
+      caller.abort(new DOMException("Left the page.", "AbortError"));
+      throw caller.signal.reason;
+    });
+    const error = await apiRequest("/api/me", { signal: caller.signal }).catch((e: unknown) => e);
+    expect((error as DOMException).message).toBe("Left the page.");
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(connectivity.get().degraded).toBe(false);
+  });
+
   it("sends JSON bodies and credentials only across origins", async () => {
     localStorage.setItem("mp.apiBase", "https://api.example");
     fetchMock.mockResolvedValueOnce(json(200, {}));

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../../core/schemas/error";
 import { connectivity } from "./connectivity";
 import { storage } from "./storage";
 import { recordFailure } from "./telemetry";
@@ -18,13 +19,28 @@ export class HttpError extends Error {
 
   /** The server's `{ error: { message } }` (or better-auth's `{ message }`), when it sent one. */
   get serverMessage(): string | undefined {
+    const parsed = this.parsedBody();
+    return parsed?.error?.message ?? parsed?.message;
+  }
+
+  /** The server's `{ error: { code } }`: what the web matches on, never the message's words. */
+  get serverCode(): string | undefined {
+    return this.parsedBody()?.error?.code;
+  }
+
+  private parsedBody(): { error?: { code?: string; message?: string }; message?: string } | null {
     try {
-      const parsed = JSON.parse(this.body) as { error?: { message?: string }; message?: string };
-      return parsed.error?.message ?? parsed.message;
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === "object" ? parsed : null;
     } catch {
-      return undefined;
+      return null;
     }
   }
+}
+
+/** True when the server answered with this error code (API.md's `{ error: { code } }`). */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof HttpError && error.serverCode === code;
 }
 
 export class NetworkError extends Error {
@@ -105,39 +121,76 @@ async function attempt(
 }
 
 /** True when a 404 came from something that is not our API (another site at a stale base). */
-export function isForeignNotFound(response: Response): boolean {
+function isForeignNotFound(response: Response): boolean {
   return (
     response.status === 404 &&
     !(response.headers.get("content-type") ?? "").includes("application/json")
   );
 }
 
+/** What `read` answers when the response came from some other app: try the next candidate. */
+export const TRY_NEXT = Symbol("try the next base or path variant");
+
+/** One request to one candidate URL, made fresh for each candidate. */
+export interface Attempt<T> {
+  /** Sends the request; a rejection, unless the caller aborted, moves on to the next candidate. */
+  send(url: string, crossOrigin: boolean): Promise<Response>;
+  /** Reads an answer that is not a foreign 404: the result, or TRY_NEXT. */
+  read(response: Response): Promise<T | typeof TRY_NEXT>;
+  /** Runs after the attempt whatever came of it (timers, listeners). */
+  finish?(): void;
+}
+
+/**
+ * Spec §7: tries every base × path variant in order until our API answers, and resolves with what
+ * `read` made of that answer. When none answers, the API is marked degraded and NetworkError is
+ * thrown. The one loop behind apiRequest, the chat stream and the export download.
+ */
+export async function firstApiAnswer<T>(
+  path: string,
+  signal: AbortSignal | undefined,
+  start: () => Attempt<T>,
+): Promise<T> {
+  const bases = apiBases();
+  for (const base of bases) {
+    for (const variant of pathVariants(path)) {
+      const attempt = start();
+      try {
+        let response: Response;
+        try {
+          response = await attempt.send(`${base}${variant}`, base !== "");
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          continue;
+        }
+        if (isForeignNotFound(response)) continue;
+        const result = await attempt.read(response);
+        if (result !== TRY_NEXT) return result;
+      } finally {
+        attempt.finish?.();
+      }
+    }
+  }
+  throw networkFailure(path, bases);
+}
+
 /**
  * Calls the API, trying every base × path variant until one answers. Any answer clears the
  * degraded flag; a network failure of every attempt, or a 5xx, sets it.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const bases = apiBases();
-  for (const base of bases) {
-    for (const variant of pathVariants(path)) {
-      let response: Response;
-      try {
-        response = await attempt(`${base}${variant}`, options, base !== "");
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        continue;
-      }
-      if (isForeignNotFound(response)) continue;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return firstApiAnswer<T>(path, options.signal, () => ({
+    send: (url, crossOrigin) => attempt(url, options, crossOrigin),
+    read: async (response) => {
       const text = await response.text();
       const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
       // A page (not JSON) at a path variant is some other app answering, not our API.
-      if (response.ok && text && !isJson) continue;
+      if (response.ok && text && !isJson) return TRY_NEXT;
       noteAnswer(response.status);
       if (!response.ok) throw httpFailure(response.status, text);
       return (text ? JSON.parse(text) : undefined) as T;
-    }
-  }
-  throw networkFailure(path, bases);
+    },
+  }));
 }
 
 /** Our API answered: the degraded flag follows its status, and the network is proven to work. */
@@ -155,7 +208,7 @@ export function httpFailure(status: number, body: string): HttpError {
 }
 
 /** No base and path variant answered: the API is marked degraded and the failure recorded. */
-export function networkFailure(path: string, bases: string[]): NetworkError {
+function networkFailure(path: string, bases: string[]): NetworkError {
   const error = new NetworkError(path, bases);
   connectivity.setDegraded(true);
   recordFailure("network", error.message);

@@ -1,7 +1,6 @@
+import { celsiusToFahrenheit } from "../../core/units";
 import { formatTemperature as formatCoreTemperature } from "../../core/weather/format";
 import type { Units } from "./storage";
-
-export const toFahrenheit = (c: number) => Math.round((c * 9) / 5 + 32);
 
 /** A temperature in the user's unit, e.g. "21 °C" or "70 °F": core's one rule for all of them. */
 export function formatTemperature(celsius: number, units: Units): string {
@@ -10,7 +9,7 @@ export function formatTemperature(celsius: number, units: Units): string {
 
 /** Whole degrees in the user's unit, "21°": for the forecast strip, where seven days share a row. */
 export function shortTemperature(celsius: number, units: Units): string {
-  return `${Math.round(units === "F" ? (celsius * 9) / 5 + 32 : celsius)}°`;
+  return `${Math.round(units === "F" ? celsiusToFahrenheit(celsius) : celsius)}°`;
 }
 
 /** The other unit, shown smaller beside the main one where the spec asks for both. */

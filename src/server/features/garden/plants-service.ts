@@ -24,6 +24,7 @@ import {
   type Task,
 } from "../../../core/garden";
 import type { Crop } from "../../../core/schemas/crop";
+import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
 import type {
   Milestone,
   Plant,
@@ -61,8 +62,6 @@ import { taskPage } from "./tasks-service";
 export const DETAIL_TASKS = 100;
 /** Spec §4 Plant and §9: deletions go in batches of this many rows. */
 export const DELETE_BATCH_SIZE = 450;
-/** Spec §8 "Plans and plants": the description of the failed-plan toast. */
-export const PLAN_FAILED_MESSAGE = "AI failed to return a valid plan.";
 /** Ten years: longer stages or later tasks mean the plan is broken, not the plant. */
 const MAX_PLAN_DAYS = 3650;
 
@@ -141,7 +140,7 @@ function checkPlanDates(dates: (string | null)[]): void {
     [{ path: "plantingDate", message: `puts the plan outside ${DATE_RANGE_WORDS}.` }],
   );
 }
-const planFailed = () => new AppError(502, "upstream_unavailable", PLAN_FAILED_MESSAGE);
+const planFailed = () => new AppError(502, "plan_failed", PLAN_FAILED_MESSAGE);
 
 function isUsable(plan: AiPlan): boolean {
   const days = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_PLAN_DAYS;

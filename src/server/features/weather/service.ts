@@ -7,6 +7,7 @@ import type {
   PlantingSuggestionsBody,
   Weather,
 } from "../../../core/schemas/weather";
+import { celsiusToFahrenheit } from "../../../core/units";
 import {
   averageForecastC,
   dayAdvice,
@@ -234,7 +235,7 @@ export class WeatherService {
       location: place.label,
       season: seasonFor(today, place.lat, place.countryCode),
       temperature: round1(current.temperatureC),
-      temperatureF: round1((current.temperatureC * 9) / 5 + 32),
+      temperatureF: round1(celsiusToFahrenheit(current.temperatureC)),
       conditions: describeWeatherCode(current.weatherCode),
       windSpeed: round1(current.windMph),
       humidity: Math.round(current.humidity),

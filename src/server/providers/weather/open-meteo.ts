@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { z } from "zod";
+import { fahrenheitToCelsius } from "../../../core/units";
 import { AppError } from "../../errors";
 import { type PlaceQuery, pickCandidate, placeLabel } from "./place-query";
 import type { DailyForecast, Forecast, Geocoder, LatLon, Place, WeatherProvider } from "./types";
@@ -79,7 +80,7 @@ function toMph(value: number, unit: string | undefined): number {
 }
 
 function toCelsius(value: number, unit: string | undefined): number {
-  return unit === "°F" ? ((value - 32) * 5) / 9 : value;
+  return unit === "°F" ? fahrenheitToCelsius(value) : value;
 }
 
 function toMm(value: number, unit: string | undefined): number {

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../core/garden/tasks";
+import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
 import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
 import type { TaskCreate } from "../../../core/schemas/task";
-import { api, errorMessage, HttpError, NetworkError } from "../../lib/api-client";
+import { api, errorMessage, hasErrorCode, NetworkError } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
 import { formatDay } from "../../lib/format";
 import { toast } from "../../lib/toast-store";
@@ -60,7 +61,25 @@ export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>)
   ]);
 }
 
-const PLAN_FAILED = "AI failed to return a valid plan.";
+/**
+ * Spec §8: POST /api/plants failed. A failed plan (the server's code `plan_failed`, whatever its
+ * words) has its own toast; anything else is a failed save. Shared with saving an identified plant.
+ */
+export function toastAddPlantFailure(error: unknown): void {
+  if (hasErrorCode(error, "plan_failed")) {
+    toast({
+      title: "⚠️ Could not generate tasks. Please try again.",
+      description: PLAN_FAILED_MESSAGE,
+      variant: "destructive",
+    });
+  } else {
+    toast({
+      title: "⚠️ Couldn't save. Check connection and try again.",
+      description: errorMessage(error),
+      variant: "destructive",
+    });
+  }
+}
 
 export function useAddPlant() {
   const queryClient = useQueryClient();
@@ -75,21 +94,7 @@ export function useAddPlant() {
         variant: "success",
       });
     },
-    onError: (error) => {
-      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED) {
-        toast({
-          title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED,
-          variant: "destructive",
-        });
-      } else {
-        toast({
-          title: "⚠️ Couldn't save. Check connection and try again.",
-          description: errorMessage(error),
-          variant: "destructive",
-        });
-      }
-    },
+    onError: toastAddPlantFailure,
   });
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { modelFiles } from "./model-files";
 import { BuiltinOp, readTfliteModel, TensorType } from "./tflite-model";
 
-const model = readTfliteModel(fs.readFileSync(modelFiles().model));
+const bytes = fs.readFileSync(modelFiles().model);
+const model = readTfliteModel(bytes);
 
 describe("readTfliteModel on plants_V1.tflite", () => {
   it("finds the six operators of a quantized MobileNet V2, in graph order", () => {
@@ -41,6 +42,19 @@ describe("readTfliteModel on plants_V1.tflite", () => {
     expect(weights?.data?.length).toBe(32 * 3 * 3 * 3);
     const pool = model.operators.find((o) => o.op === BuiltinOp.AVERAGE_POOL_2D);
     expect(pool?.options).toMatchObject({ padding: "valid", filterW: 7, filterH: 7 });
+  });
+
+  it("reads the same model from bytes that do not start on a 4-byte boundary", () => {
+    const shifted = new Uint8Array(bytes.length + 1).subarray(1);
+    shifted.set(bytes);
+    const again = readTfliteModel(shifted);
+    expect(again.operators).toEqual(model.operators);
+    expect(again.tensors.map(({ data, ...rest }) => rest)).toEqual(
+      model.tensors.map(({ data, ...rest }) => rest),
+    );
+    expect(again.tensors.map((t) => t.data?.length)).toEqual(
+      model.tensors.map((t) => t.data?.length),
+    );
   });
 
   it("refuses a file that is not a TFLite model", () => {

@@ -1,8 +1,6 @@
 import {
-  apiBases,
+  firstApiAnswer,
   httpFailure,
-  isForeignNotFound,
-  networkFailure,
   noteAnswer,
   REQUEST_TIMEOUT_MS,
   timeZone,
@@ -27,28 +25,23 @@ export function attachmentName(header: string | null): string | null {
  * Fetched rather than linked so a failure (offline, signed out) is said in the page instead of
  * being saved as a file. Resolves with the saved file's name.
  */
-export async function downloadExport(kind: ExportKind): Promise<string> {
+export function downloadExport(kind: ExportKind): Promise<string> {
   const { path, fallbackName } = exports[kind];
-  const bases = apiBases();
-  for (const base of bases) {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
+  return firstApiAnswer(path, undefined, () => ({
+    send: (url, crossOrigin) =>
+      fetch(url, {
         headers: { "x-timezone": timeZone() },
-        credentials: base ? "include" : "same-origin",
+        credentials: crossOrigin ? "include" : "same-origin",
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch {
-      continue;
-    }
-    if (isForeignNotFound(response)) continue;
-    noteAnswer(response.status);
-    if (!response.ok) throw httpFailure(response.status, await response.text());
-    const name = attachmentName(response.headers.get("content-disposition")) ?? fallbackName;
-    saveFile(await response.blob(), name);
-    return name;
-  }
-  throw networkFailure(path, bases);
+      }),
+    read: async (response) => {
+      noteAnswer(response.status);
+      if (!response.ok) throw httpFailure(response.status, await response.text());
+      const name = attachmentName(response.headers.get("content-disposition")) ?? fallbackName;
+      saveFile(await response.blob(), name);
+      return name;
+    },
+  }));
 }
 
 function saveFile(blob: Blob, name: string) {

@@ -1,11 +1,9 @@
 import {
-  apiBases,
+  firstApiAnswer,
   httpFailure,
-  isForeignNotFound,
-  networkFailure,
   noteAnswer,
-  pathVariants,
   REQUEST_TIMEOUT_MS,
+  TRY_NEXT,
   timeZone,
 } from "../../../lib/api-client";
 import { readSseStream } from "../sse";
@@ -42,86 +40,88 @@ function parse(data: string): Record<string, unknown> {
  * × path variant until one answers and keeps the degraded flag; each attempt times out after
  * 30 s without a byte, so a long reply that keeps arriving is never cut off.
  */
-export async function postChatStream(
+export function postChatStream(
   path: string,
   body: unknown,
   { onDelta, signal }: StreamHandlers,
 ): Promise<Record<string, unknown>> {
-  const bases = apiBases();
-  for (const base of bases) {
-    for (const variant of pathVariants(path)) {
-      const controller = new AbortController();
-      const abort = () => controller.abort(signal?.reason);
-      signal?.addEventListener("abort", abort);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const touch = () => {
-        clearTimeout(timer);
-        timer = setTimeout(
-          () => controller.abort(new DOMException("The chat request timed out.", "TimeoutError")),
-          REQUEST_TIMEOUT_MS,
-        );
-      };
-      touch();
-      try {
-        let response: Response;
-        try {
-          response = await fetch(`${base}${variant}`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: "text/event-stream",
-              "x-timezone": timeZone(),
-            },
-            body: JSON.stringify(body),
-            credentials: base === "" ? "same-origin" : "include",
-            signal: controller.signal,
-          });
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          continue;
-        }
-        if (isForeignNotFound(response)) continue;
+  return firstApiAnswer(path, signal, () => {
+    const controller = new AbortController();
+    const abort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", abort);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const touch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => controller.abort(new DOMException("The chat request timed out.", "TimeoutError")),
+        REQUEST_TIMEOUT_MS,
+      );
+    };
+    touch();
+    return {
+      send: (url, crossOrigin) =>
+        fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            "x-timezone": timeZone(),
+          },
+          body: JSON.stringify(body),
+          credentials: crossOrigin ? "include" : "same-origin",
+          signal: controller.signal,
+        }),
+      read: async (response) => {
         const type = response.headers.get("content-type") ?? "";
         noteAnswer(response.status);
         if (!response.ok) throw httpFailure(response.status, await response.text());
         if (type.includes("text/event-stream") && response.body) {
-          let done: Record<string, unknown> | undefined;
-          let failure: ChatStreamError | undefined;
-          try {
-            await readSseStream(
-              response.body,
-              (event) => {
-                if (done || failure) return;
-                const data = parse(event.data);
-                if (event.event === "delta" && typeof data.text === "string") onDelta(data.text);
-                else if (event.event === "done") done = data;
-                else if (event.event === "error")
-                  failure = new ChatStreamError(
-                    typeof data.code === "string" ? data.code : "stream_error",
-                    typeof data.message === "string" ? data.message : "The reply failed.",
-                  );
-              },
-              touch,
-            );
-          } catch (error) {
-            if (error instanceof ChatStreamError || signal?.aborted) throw error;
-            throw new ChatStreamError("interrupted", "The reply stopped before it was complete.");
-          }
-          if (failure) throw failure;
-          if (!done)
-            throw new ChatStreamError("interrupted", "The reply stopped before it was complete.");
-          return done;
+          return readEvents(response.body, onDelta, touch, signal);
         }
         const text = await response.text();
         // A page (not JSON) at a path variant is some other app answering, not our API.
-        if (!type.includes("application/json")) continue;
+        if (!type.includes("application/json")) return TRY_NEXT;
         return parse(text);
-      } finally {
+      },
+      finish: () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", abort);
         controller.abort();
-      }
-    }
+      },
+    };
+  });
+}
+
+/** The stream's deltas handed on, resolving with its `done` data; rejects on `error` or a cut. */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onDelta: (text: string) => void,
+  touch: () => void,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown>> {
+  let done: Record<string, unknown> | undefined;
+  let failure: ChatStreamError | undefined;
+  try {
+    await readSseStream(
+      body,
+      (event) => {
+        if (done || failure) return;
+        const data = parse(event.data);
+        if (event.event === "delta" && typeof data.text === "string") onDelta(data.text);
+        else if (event.event === "done") done = data;
+        else if (event.event === "error")
+          failure = new ChatStreamError(
+            typeof data.code === "string" ? data.code : "stream_error",
+            typeof data.message === "string" ? data.message : "The reply failed.",
+          );
+      },
+      touch,
+    );
+  } catch (error) {
+    if (error instanceof ChatStreamError || signal?.aborted) throw error;
+    throw new ChatStreamError("interrupted", "The reply stopped before it was complete.");
   }
-  throw networkFailure(path, bases);
+  if (failure) throw failure;
+  if (!done) throw new ChatStreamError("interrupted", "The reply stopped before it was complete.");
+  return done;
 }

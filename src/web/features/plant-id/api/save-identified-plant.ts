@@ -2,12 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../../core/garden/tasks";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
-import { api, errorMessage, HttpError } from "../../../lib/api-client";
+import { api, HttpError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast-store";
-import { invalidateGarden } from "../../garden/api";
-
-/** Spec §8: the plan could not be made; nothing was saved. */
-const PLAN_FAILED = "AI failed to return a valid plan.";
+import { invalidateGarden, toastAddPlantFailure } from "../../garden/api";
 
 export interface SaveIdentifiedPlant {
   identification: Identification;
@@ -45,18 +42,7 @@ export function useSaveIdentifiedPlant() {
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 401) return; // the card asks to sign in
-      if (error instanceof HttpError && error.serverMessage === PLAN_FAILED)
-        toast({
-          title: "⚠️ Could not generate tasks. Please try again.",
-          description: PLAN_FAILED,
-          variant: "destructive",
-        });
-      else
-        toast({
-          title: "⚠️ Couldn't save. Check connection and try again.",
-          description: errorMessage(error),
-          variant: "destructive",
-        });
+      toastAddPlantFailure(error);
     },
   });
 }
