@@ -2,269 +2,138 @@ import path from "node:path";
 import { z } from "zod";
 import { databaseUrlProblem } from "./db/database-url";
 import {
+  base64UrlKey,
+  flag,
+  httpUrl,
+  matching,
+  milliseconds,
+  positiveInt,
+  seconds,
+  wholeNumber,
+  withoutBlanks,
+} from "./env-validators";
+import {
   DEFAULT_RESPONSE_CACHE_MB,
   DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
 } from "./lib/user-response-cache";
 
 const RESPONSE_CACHE_MESSAGE =
   "RESPONSE_CACHE_MB must be a whole number of megabytes (0 turns it off)";
+const ANONYMOUS_CHAT_MESSAGE =
+  "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)";
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-
-/** A VAPID key as web-push takes it: URL-safe base64 of `bytes` bytes. */
 const vapidKey = (name: string, bytes: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .refine(
-        (key) => /^[A-Za-z0-9_-]+=*$/.test(key) && Buffer.from(key, "base64url").length === bytes,
-        `${name} must be URL-safe base64 of ${bytes} bytes (npx web-push generate-vapid-keys makes a pair)`,
-      )
-      .optional(),
-  );
+  base64UrlKey(
+    bytes,
+    `${name} must be URL-safe base64 of ${bytes} bytes (npx web-push generate-vapid-keys makes a pair)`,
+  ).optional();
 
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"])
-    .optional()
-    .transform((value) => value === "true" || value === "1" || value === "yes"),
-);
-
-/** A whole number of seconds, at least 1, with a message naming the variable. */
-const seconds = (name: string, fallback: number) => {
-  const message = `${name} must be a whole number of seconds, at least 1`;
-  return z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: message }).int(message).min(1, message).default(fallback),
-  );
-};
-
-/** Every environment variable Tendril reads, parsed once at start-up. README's table mirrors it. */
-export const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    emptyToUndefined,
-    z.enum(["development", "production", "test"]).default("production"),
-  ),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "PORT must be a whole number between 1 and 65535" })
-      .int("PORT must be a whole number between 1 and 65535")
-      .min(0)
-      .max(65535)
-      .default(3000),
-  ),
-  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-  PUBLIC_URL: optionalUrl,
-  TENDRIL_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./var")),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
+/**
+ * Every environment variable Tendril reads, parsed once at start-up; a blank value counts as
+ * unset. README's table mirrors it.
+ */
+export const envSchema = z.preprocess(
+  withoutBlanks,
+  z.object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    // 0 is allowed: the system picks a free port (tests start servers so).
+    PORT: wholeNumber({
+      min: 0,
+      max: 65535,
+      message: "PORT must be a whole number between 1 and 65535",
+    }).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: z.url().optional(),
+    TENDRIL_DATA_DIR: z.string().default("./var"),
+    DATABASE_URL: z
       .string()
       .superRefine((url, ctx) => {
         const problem = databaseUrlProblem(url);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       })
       .optional(),
-  ),
-  AUTH_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-  ),
-  TRUST_PROXY: booleanFlag,
-  TRUSTED_ORIGINS: optionalString,
-  OUTBOUND_ALLOW_PRIVATE: booleanFlag,
-  REQUEST_TIMEOUT_SECONDS: seconds("REQUEST_TIMEOUT_SECONDS", 60),
-  HEADERS_TIMEOUT_SECONDS: seconds("HEADERS_TIMEOUT_SECONDS", 15),
-  KEEP_ALIVE_TIMEOUT_SECONDS: seconds("KEEP_ALIVE_TIMEOUT_SECONDS", 72),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().positive().default(60),
-  ),
-  API_RATE_LIMIT_MAX: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().positive().default(600),
-  ),
-  RESPONSE_CACHE_MB: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: RESPONSE_CACHE_MESSAGE })
-      .int(RESPONSE_CACHE_MESSAGE)
-      .min(0, RESPONSE_CACHE_MESSAGE)
-      .default(DEFAULT_RESPONSE_CACHE_MB),
-  ),
-  RESPONSE_CACHE_TTL_SECONDS: seconds(
-    "RESPONSE_CACHE_TTL_SECONDS",
-    DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
-  ),
-  AUTH_RATE_LIMIT_MAX: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().positive().default(10),
-  ),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
-      .optional(),
-  ),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Tendril <tendril@localhost>")),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  OIDC_ISSUER: optionalUrl,
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
-  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist")),
-  VIDEO_COURSE_URL: optionalUrl,
-  CROWDFUNDING_URL: optionalUrl,
-  BUG_REPORT_URL: optionalUrl,
-  CONTACT_FORM_URL: optionalUrl,
-  FEEDBACK_FORM_URL: optionalUrl,
-  PLANT_SUPPORT_URL: optionalUrl,
-  SOCIAL_LINKS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^[^=,]+=https?:\/\/[^,\s]+(,[^=,]+=https?:\/\/[^,\s]+)*$/,
-        "SOCIAL_LINKS must look like Label=https://…,Other=https://…",
-      )
-      .optional(),
-  ),
-  UPGRADE_EMAIL: z.preprocess(
-    emptyToUndefined,
-    z.email("UPGRADE_EMAIL must be an e-mail address").optional(),
-  ),
-  WEATHER_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: "WEATHER_BASE_URL must be an http:// or https:// URL" })
-      .default("https://api.open-meteo.com"),
-  ),
-  GEOCODING_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: "GEOCODING_BASE_URL must be an http:// or https:// URL" })
-      .default("https://geocoding-api.open-meteo.com"),
-  ),
-  WEATHER_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "WEATHER_TIMEOUT_MS must be a whole number of milliseconds" })
-      .int("WEATHER_TIMEOUT_MS must be a whole number of milliseconds")
-      .positive("WEATHER_TIMEOUT_MS must be a whole number of milliseconds")
-      .default(8000),
-  ),
-  AI_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({
-        protocol: /^https?$/,
-        error:
-          "AI_BASE_URL must be the http:// or https:// URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1",
-      })
-      .optional(),
-  ),
-  AI_API_KEY: optionalString,
-  AI_MODEL: optionalString,
-  AI_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "AI_TIMEOUT_MS must be a whole number of milliseconds" })
-      .int("AI_TIMEOUT_MS must be a whole number of milliseconds")
-      .positive("AI_TIMEOUT_MS must be a whole number of milliseconds")
-      .default(30000),
-  ),
-  PLANT_ID_API_KEY: optionalString,
-  PLANT_ID_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({
-        protocol: /^https?$/,
-        error: "PLANT_ID_BASE_URL must be an http:// or https:// URL, e.g. https://plant.id",
-      })
-      .default("https://plant.id"),
-  ),
-  PLANTNET_API_KEY: optionalString,
-  PLANTNET_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({
-        protocol: /^https?$/,
-        error:
-          "PLANTNET_BASE_URL must be an http:// or https:// URL, e.g. https://my-api.plantnet.org",
-      })
-      .default("https://my-api.plantnet.org"),
-  ),
-  PLANT_ID_TIMEOUT_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds" })
-      .int("PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds")
-      .positive("PLANT_ID_TIMEOUT_MS must be a whole number of milliseconds")
-      .default(10000),
-  ),
-  ANONYMOUS_CHAT_PER_HOUR: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({
-        error: "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)",
-      })
-      .int("ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
-      .min(0, "ANONYMOUS_CHAT_PER_HOUR must be a whole number (0 turns signed-out chat off)")
-      .default(30),
-  ),
-  IDENTIFY_PER_MINUTE: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1" })
-      .int("IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1")
-      .min(1, "IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1")
-      .default(30),
-  ),
-  VAPID_PUBLIC_KEY: vapidKey("VAPID_PUBLIC_KEY", 65),
-  VAPID_PRIVATE_KEY: vapidKey("VAPID_PRIVATE_KEY", 32),
-  VAPID_SUBJECT: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/,
-        "VAPID_SUBJECT must be a mailto: address or an https:// URL",
-      )
-      .optional(),
-  ),
-  REMINDERS_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({
-        error:
-          "REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)",
-      })
-      .int("REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)")
-      .min(
-        0,
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    TRUST_PROXY: flag(),
+    TRUSTED_ORIGINS: z.string().optional(),
+    OUTBOUND_ALLOW_PRIVATE: flag(),
+    REQUEST_TIMEOUT_SECONDS: seconds("REQUEST_TIMEOUT_SECONDS").default(60),
+    HEADERS_TIMEOUT_SECONDS: seconds("HEADERS_TIMEOUT_SECONDS").default(15),
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds("KEEP_ALIVE_TIMEOUT_SECONDS").default(72),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt().default(60),
+    API_RATE_LIMIT_MAX: positiveInt().default(600),
+    RESPONSE_CACHE_MB: wholeNumber({ min: 0, message: RESPONSE_CACHE_MESSAGE }).default(
+      DEFAULT_RESPONSE_CACHE_MB,
+    ),
+    RESPONSE_CACHE_TTL_SECONDS: seconds("RESPONSE_CACHE_TTL_SECONDS").default(
+      DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
+    ),
+    AUTH_RATE_LIMIT_MAX: positiveInt().default(10),
+    SMTP_URL: matching(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+    MAIL_FROM: z.string().default("Tendril <tendril@localhost>"),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_NAME: z.string().default("Single sign-on"),
+    WEB_DIST_DIR: z.string().default("./dist"),
+    VIDEO_COURSE_URL: z.url().optional(),
+    CROWDFUNDING_URL: z.url().optional(),
+    BUG_REPORT_URL: z.url().optional(),
+    CONTACT_FORM_URL: z.url().optional(),
+    FEEDBACK_FORM_URL: z.url().optional(),
+    PLANT_SUPPORT_URL: z.url().optional(),
+    SOCIAL_LINKS: matching(
+      /^[^=,]+=https?:\/\/[^,\s]+(,[^=,]+=https?:\/\/[^,\s]+)*$/,
+      "SOCIAL_LINKS must look like Label=https://…,Other=https://…",
+    ).optional(),
+    UPGRADE_EMAIL: z.email("UPGRADE_EMAIL must be an e-mail address").optional(),
+    WEATHER_BASE_URL: httpUrl("WEATHER_BASE_URL must be an http:// or https:// URL").default(
+      "https://api.open-meteo.com",
+    ),
+    GEOCODING_BASE_URL: httpUrl("GEOCODING_BASE_URL must be an http:// or https:// URL").default(
+      "https://geocoding-api.open-meteo.com",
+    ),
+    WEATHER_TIMEOUT_MS: milliseconds("WEATHER_TIMEOUT_MS").default(8000),
+    AI_BASE_URL: httpUrl(
+      "AI_BASE_URL must be the http:// or https:// URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1",
+    ).optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    AI_TIMEOUT_MS: milliseconds("AI_TIMEOUT_MS").default(30000),
+    PLANT_ID_API_KEY: z.string().optional(),
+    PLANT_ID_BASE_URL: httpUrl(
+      "PLANT_ID_BASE_URL must be an http:// or https:// URL, e.g. https://plant.id",
+    ).default("https://plant.id"),
+    PLANTNET_API_KEY: z.string().optional(),
+    PLANTNET_BASE_URL: httpUrl(
+      "PLANTNET_BASE_URL must be an http:// or https:// URL, e.g. https://my-api.plantnet.org",
+    ).default("https://my-api.plantnet.org"),
+    PLANT_ID_TIMEOUT_MS: milliseconds("PLANT_ID_TIMEOUT_MS").default(10000),
+    ANONYMOUS_CHAT_PER_HOUR: wholeNumber({ min: 0, message: ANONYMOUS_CHAT_MESSAGE }).default(30),
+    IDENTIFY_PER_MINUTE: wholeNumber({
+      min: 1,
+      message: "IDENTIFY_PER_MINUTE must be a whole number of photos, at least 1",
+    }).default(30),
+    VAPID_PUBLIC_KEY: vapidKey("VAPID_PUBLIC_KEY", 65),
+    VAPID_PRIVATE_KEY: vapidKey("VAPID_PRIVATE_KEY", 32),
+    VAPID_SUBJECT: matching(
+      /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/,
+      "VAPID_SUBJECT must be a mailto: address or an https:// URL",
+    ).optional(),
+    REMINDERS_INTERVAL_SECONDS: wholeNumber({
+      min: 0,
+      max: 3600,
+      message:
         "REMINDERS_INTERVAL_SECONDS must be a whole number of seconds (0 turns reminders off)",
-      )
-      .max(
-        3600,
+      maxMessage:
         "REMINDERS_INTERVAL_SECONDS must be at most 3600 (reminders are checked at least hourly)",
-      )
-      .default(60),
-  ),
-});
+    }).default(60),
+  }),
+);
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -95,6 +95,7 @@ describe("baselineCareTasks: watering", () => {
       dueInDays: 0,
       repeatEveryDays: 2,
       type: "watering",
+      kind: "water",
     });
   });
 
@@ -250,6 +251,37 @@ describe("baselineCareTasks: whole output", () => {
       "heat",
     ]);
     expect(new Set(tasks.map((t) => t.title)).size).toBe(tasks.length);
+  });
+
+  it("names each task's rule by a kind of its own, whatever its title says", () => {
+    const hydroponic = run({
+      plantName: "Tomato",
+      medium: "hydroponics",
+      place: "outdoor",
+      temperatureC: 31,
+    }).map((t) => t.kind);
+    expect(hydroponic).toEqual([
+      "top-up-reservoir",
+      "check-ec",
+      "change-solution",
+      "feed-solution",
+      "prune-suckers",
+      "pest-watch",
+      "heatwave",
+    ]);
+    const soil = ["Lettuce", "Coriander", "Strawberry"].flatMap((plantName) =>
+      run({ plantName, experience: "beginner" }).map((t) => t.kind),
+    );
+    expect(new Set(soil)).toEqual(
+      new Set([
+        "water",
+        "feed-soil",
+        "thin-seedlings",
+        "succession-sow",
+        "trim-runners",
+        "moisture-check",
+      ]),
+    );
   });
 
   it("falls back to a generic name for a blank plant name", () => {

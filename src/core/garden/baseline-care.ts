@@ -15,11 +15,33 @@ export interface BaselineCareInput {
   conditions?: string | null;
 }
 
-export interface CareTask {
+/**
+ * Which baseline rule made a task. Later rules (the grow guide) find a task by its kind, so a
+ * reworded title never changes what they adjust. Only the pure plan computation reads it: tasks
+ * are saved with their title and `type`, and API output carries no kind.
+ */
+export type CareTaskKind =
+  | "water"
+  | "top-up-reservoir"
+  | "check-ec"
+  | "change-solution"
+  | "feed-solution"
+  | "feed-soil"
+  | "prune-suckers"
+  | "pest-watch"
+  | "thin-seedlings"
+  | "succession-sow"
+  | "trim-runners"
+  | "moisture-check"
+  | "heatwave";
+
+/** A care task; rules layered on the baseline (plans, grow guides) widen `Kind` with their own. */
+export interface CareTask<Kind extends string = CareTaskKind> {
   title: string;
   dueInDays: number;
   repeatEveryDays: number | null;
   type: string;
+  kind: Kind;
 }
 
 /** Spec §9 "Default temperature for baseline care". */
@@ -93,20 +115,40 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
           dueInDays: 0,
           repeatEveryDays: wateringEvery,
           type: "watering",
+          kind: "top-up-reservoir",
         }
-      : { title: `Water ${name}`, dueInDays: 0, repeatEveryDays: wateringEvery, type: "watering" },
+      : {
+          title: `Water ${name}`,
+          dueInDays: 0,
+          repeatEveryDays: wateringEvery,
+          type: "watering",
+          kind: "water",
+        },
   );
 
   if (hydroponic) {
     tasks.push(
-      { title: "Check EC/PPM", dueInDays: 0, repeatEveryDays: null, type: "nutrients" },
+      {
+        title: "Check EC/PPM",
+        dueInDays: 0,
+        repeatEveryDays: null,
+        type: "nutrients",
+        kind: "check-ec",
+      },
       {
         title: "Change nutrient solution (pH 5.8–6.2)",
         dueInDays: 7,
         repeatEveryDays: null,
         type: "nutrients",
+        kind: "change-solution",
       },
-      { title: "Feed nutrients", dueInDays: 7, repeatEveryDays: 7, type: "feeding" },
+      {
+        title: "Feed nutrients",
+        dueInDays: 7,
+        repeatEveryDays: 7,
+        type: "feeding",
+        kind: "feed-solution",
+      },
     );
   }
 
@@ -116,6 +158,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 14,
       repeatEveryDays: 14,
       type: "feeding",
+      kind: "feed-soil",
     });
   }
 
@@ -126,8 +169,15 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
         dueInDays: 14,
         repeatEveryDays: null,
         type: "pruning",
+        kind: "prune-suckers",
       },
-      { title: "Pest watch: check under leaves", dueInDays: 7, repeatEveryDays: 7, type: "pest" },
+      {
+        title: "Pest watch: check under leaves",
+        dueInDays: 7,
+        repeatEveryDays: 7,
+        type: "pest",
+        kind: "pest-watch",
+      },
     );
   }
 
@@ -137,6 +187,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 10,
       repeatEveryDays: null,
       type: "thinning",
+      kind: "thin-seedlings",
     });
   }
 
@@ -146,6 +197,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 14,
       repeatEveryDays: 14,
       type: "sowing",
+      kind: "succession-sow",
     });
   }
 
@@ -155,6 +207,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 21,
       repeatEveryDays: null,
       type: "pruning",
+      kind: "trim-runners",
     });
   }
 
@@ -165,6 +218,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 1,
       repeatEveryDays: null,
       type: "check",
+      kind: "moisture-check",
     });
   }
 
@@ -174,6 +228,7 @@ export function baselineCareTasks(input: BaselineCareInput): CareTask[] {
       dueInDays: 0,
       repeatEveryDays: null,
       type: "heat",
+      kind: "heatwave",
     });
   }
 

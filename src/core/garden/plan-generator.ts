@@ -1,6 +1,7 @@
 import {
   baselineCareTasks,
   type CareTask,
+  type CareTaskKind,
   type GrowingMedium,
   isHot,
   type Place,
@@ -28,6 +29,18 @@ export interface PlanCrop {
 }
 
 export type Lights = "sun" | "led";
+
+/** The baseline's kinds and the plan's own rules (see `CareTaskKind`). */
+export type PlanTaskKind =
+  | CareTaskKind
+  | "move-into-system"
+  | "harden-off"
+  | "transplant"
+  | "feed-cocopeat"
+  | "check-lights"
+  | "harvest-check"
+  | "remove-dead-leaves";
+export type PlanCareTask = CareTask<PlanTaskKind>;
 export type StartMethod = "seed" | "seedling" | "cutting";
 
 export interface GeneratePlanInput {
@@ -88,7 +101,10 @@ function stageStartDay(stages: readonly StagePlanEntry[], pattern: RegExp): numb
   return null;
 }
 
-function transplantTasks(input: GeneratePlanInput, stages: readonly StagePlanEntry[]): CareTask[] {
+function transplantTasks(
+  input: GeneratePlanInput,
+  stages: readonly StagePlanEntry[],
+): PlanCareTask[] {
   const { crop, startMethod } = input;
   const fromSeed = startMethod === "seed" || startMethod == null;
   if (!crop || !fromSeed || crop.sowingMethod === "direct") return [];
@@ -107,6 +123,7 @@ function transplantTasks(input: GeneratePlanInput, stages: readonly StagePlanEnt
         dueInDays: due,
         repeatEveryDays: null,
         type: "transplant",
+        kind: "move-into-system",
       },
     ];
   }
@@ -117,30 +134,39 @@ function transplantTasks(input: GeneratePlanInput, stages: readonly StagePlanEnt
         dueInDays: Math.max(0, due - HARDEN_OFF_DAYS),
         repeatEveryDays: null,
         type: "transplant",
+        kind: "harden-off",
       },
       {
         title: "Transplant seedlings outdoors",
         dueInDays: due,
         repeatEveryDays: null,
         type: "transplant",
+        kind: "transplant",
       },
     ];
   }
   return [
-    { title: "Transplant seedlings", dueInDays: due, repeatEveryDays: null, type: "transplant" },
+    {
+      title: "Transplant seedlings",
+      dueInDays: due,
+      repeatEveryDays: null,
+      type: "transplant",
+      kind: "transplant",
+    },
   ];
 }
 
 /**
- * The plan's care tasks for these stages: the baseline rules, transplanting, feeding, lights,
- * harvest checks and the pest and leaf checks every plan gets; one task per title, by due day.
+ * The plan's care tasks for these stages, each with its kind: the baseline rules, transplanting,
+ * feeding, lights, harvest checks and the pest and leaf checks every plan gets; one task per
+ * kind, by due day.
  */
-export function planTasks(
+export function planCareTasks(
   input: GeneratePlanInput,
   name: string,
   stages: readonly StagePlanEntry[],
-): AiPlanTask[] {
-  const care: CareTask[] = [
+): PlanCareTask[] {
+  const care: PlanCareTask[] = [
     ...baselineCareTasks({
       plantName: name,
       cropSlug: input.crop?.slug ?? null,
@@ -161,6 +187,7 @@ export function planTasks(
       dueInDays: 7,
       repeatEveryDays: 7,
       type: "feeding",
+      kind: "feed-cocopeat",
     });
   }
   if (input.lights === "led") {
@@ -169,6 +196,7 @@ export function planTasks(
       dueInDays: 7,
       repeatEveryDays: 7,
       type: "lights",
+      kind: "check-lights",
     });
   }
   const harvestDay = stageStartDay(stages, HARVEST);
@@ -178,26 +206,45 @@ export function planTasks(
       dueInDays: harvestDay,
       repeatEveryDays: 7,
       type: "harvest",
+      kind: "harvest-check",
     });
   }
   // Every plan gets these two, which also guarantees at least 4 tasks and a weekly repeat. The
-  // pest watch shares its title with the tomato/pepper rule so the two merge.
+  // pest watch is the tomato/pepper rule's task too: one per kind merges the two.
   care.push(
-    { title: "Pest watch: check under leaves", dueInDays: 7, repeatEveryDays: 7, type: "pest" },
-    { title: "Remove yellow or dead leaves", dueInDays: 10, repeatEveryDays: 14, type: "pruning" },
+    {
+      title: "Pest watch: check under leaves",
+      dueInDays: 7,
+      repeatEveryDays: 7,
+      type: "pest",
+      kind: "pest-watch",
+    },
+    {
+      title: "Remove yellow or dead leaves",
+      dueInDays: 10,
+      repeatEveryDays: 14,
+      type: "pruning",
+      kind: "remove-dead-leaves",
+    },
   );
 
-  const seen = new Set<string>();
+  const seen = new Set<PlanTaskKind>();
   const unique = care.filter((task) => {
-    const key = task.title.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (seen.has(task.kind)) return false;
+    seen.add(task.kind);
     return true;
   });
   // Array.prototype.sort is stable, so same-day tasks keep the rule order.
-  unique.sort((a, b) => a.dueInDays - b.dueInDays);
+  return unique.sort((a, b) => a.dueInDays - b.dueInDays);
+}
 
-  return unique.map((task) => ({
+/** The plan's care tasks (`planCareTasks`) in the AI plan's shape, which has no kind. */
+export function planTasks(
+  input: GeneratePlanInput,
+  name: string,
+  stages: readonly StagePlanEntry[],
+): AiPlanTask[] {
+  return planCareTasks(input, name, stages).map((task) => ({
     title: task.title,
     dueInDays: task.dueInDays,
     repeat: task.repeatEveryDays !== null,

@@ -5,8 +5,9 @@ import {
   growExperienceValues,
   growGuideSchema,
   growLightingValues,
-} from "../schemas/grow-guide";
-import { mediumValues } from "../schemas/plant-setup";
+} from "../../schemas/grow-guide";
+import { mediumValues } from "../../schemas/plant-setup";
+import { GENERIC_STAGE_PLAN } from "../plan-generator";
 import {
   buildGrowGuide,
   climateTraits,
@@ -28,8 +29,7 @@ import {
   potSizeTip,
   SOLUTION_CHANGE_EVERY_DAYS,
   sunHours,
-} from "./grow-guide";
-import { GENERIC_STAGE_PLAN } from "./plan-generator";
+} from "./index";
 
 // Catalogue entries (data/crops/catalogue.json), the fields the guide reads.
 const TOMATO: GuideCrop = {
