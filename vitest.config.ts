@@ -13,6 +13,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["src/core/**/*.test.ts", "src/server/**/*.test.ts"],
           environment: "node",
+          // Some pure checks walk every catalogue crop (about 2 s alone); beside the fuzzer and
+          // the server tests on two cores that can pass the 5 s default without being wrong.
+          testTimeout: 30_000,
         },
       },
       {
