@@ -3,8 +3,8 @@ import type { Task } from "../../../../core/garden/tasks";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
 import { api, errorMessage, HttpError } from "../../../lib/api-client";
+import { invalidateGarden } from "../../../lib/garden-api";
 import { toast } from "../../../lib/toast-store";
-import { invalidateGarden } from "../../garden/api";
 
 /** Spec §8: the plan could not be made; nothing was saved. */
 const PLAN_FAILED = "AI failed to return a valid plan.";
