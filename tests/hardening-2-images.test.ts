@@ -28,7 +28,7 @@ const checked = vi.mocked(checkPhoto);
 const decoded = vi.mocked(decodePhoto);
 const { decodePhoto: realDecode } = await vi.importActual<
   typeof import("../src/server/lib/photos/pipeline")
->("../src/server/features/photos/pipeline");
+>("../src/server/lib/photos/pipeline");
 
 /** 21 KB of PNG that decodes to 9000 × 9000 pixels. */
 const BOMB = pngBomb(9000, 9000);
