@@ -8,6 +8,7 @@ import { stagePlanOf } from "./rows";
 
 type Db = Kysely<Database>;
 
+/** Whether the user has a plant with this id (any status). */
 export async function plantExists(db: Db, userId: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom("plants")
