@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/connection";
 import { migrateToLatest } from "../src/server/db/migrate";
-import { setPlanByEmail } from "../src/server/features/quota/repository";
+import { setPlanByEmail } from "../src/server/features/profile/service";
 
 /**
  * npm run admin -- set-plan <email> pro|free

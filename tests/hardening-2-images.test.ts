@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkPhoto, decodePhoto } from "../src/server/features/photos/pipeline";
+import { checkPhoto, decodePhoto } from "../src/server/lib/photos/pipeline";
 import { tomatoBody } from "./support/garden";
 import {
   jpegPhoto,
@@ -16,7 +16,7 @@ import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // The real pipeline, watched: which photos were checked from their header, which were decoded.
-vi.mock(import("../src/server/features/photos/pipeline"), async (importOriginal) => {
+vi.mock(import("../src/server/lib/photos/pipeline"), async (importOriginal) => {
   const original = await importOriginal();
   return {
     ...original,
@@ -27,8 +27,8 @@ vi.mock(import("../src/server/features/photos/pipeline"), async (importOriginal)
 const checked = vi.mocked(checkPhoto);
 const decoded = vi.mocked(decodePhoto);
 const { decodePhoto: realDecode } = await vi.importActual<
-  typeof import("../src/server/features/photos/pipeline")
->("../src/server/features/photos/pipeline");
+  typeof import("../src/server/lib/photos/pipeline")
+>("../src/server/lib/photos/pipeline");
 
 /** 21 KB of PNG that decodes to 9000 × 9000 pixels. */
 const BOMB = pngBomb(9000, 9000);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { heicSupported } from "../src/server/features/photos/pipeline";
+import { heicSupported } from "../src/server/lib/photos/pipeline";
 import { tomatoBody } from "./support/garden";
 import {
   exifHasGps,

@@ -5,7 +5,7 @@ import { addDays } from "../../src/core/garden/dates";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/connection";
-import { setPlanByEmail } from "../../src/server/features/quota/repository";
+import { setPlanByEmail } from "../../src/server/features/profile/service";
 import { markShown, writeCache } from "../../src/server/features/weather/repository";
 import type { Forecast } from "../../src/server/providers/weather/types";
 

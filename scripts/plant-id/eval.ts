@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import sharp from "sharp";
-import { catalogue } from "../../src/server/features/catalogue/catalogue";
+import { catalogue } from "../../src/server/features/catalogue/catalogue-read-model";
 import { projectRoot } from "../../src/server/lib/paths";
 import { OfflineIdentifier } from "../../src/server/providers/plant-id/offline";
 import { VIEW_CROPS } from "../../src/server/providers/plant-id/offline/views";

@@ -1,6 +1,6 @@
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "react-router";
-import { AuthProvider } from "../features/auth/auth-context";
+import { AuthProvider } from "../lib/auth-context";
 import { CACHE_MAX_AGE_MS, persister, queryClient } from "./query-client";
 import { router } from "./router";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { Spinner } from "../components/ui/misc";
-import { useAuth } from "../features/auth/auth-context";
+import { useAuth } from "../lib/auth-context";
 
 /** Spec §2: protected routes send a signed-out visitor to /auth; nothing redirects while loading. */
 export function RequireAuth() {

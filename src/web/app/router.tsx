@@ -25,7 +25,7 @@ export const router = createBrowserRouter(
       children: [
         {
           path: "/auth",
-          lazy: async () => ({ Component: (await import("../features/auth/auth-page")).AuthRoute }),
+          lazy: async () => ({ Component: (await import("./auth-route")).AuthRoute }),
         },
         {
           path: "/onboarding",
@@ -39,7 +39,7 @@ export const router = createBrowserRouter(
             {
               index: true,
               lazy: async () => ({
-                Component: (await import("../features/home/home-page")).HomePage,
+                Component: (await import("./pages/home-page")).HomePage,
               }),
             },
             {
@@ -75,7 +75,7 @@ export const router = createBrowserRouter(
             {
               path: "/settings",
               lazy: async () => ({
-                Component: (await import("../features/settings/settings-page")).SettingsPage,
+                Component: (await import("./pages/settings-page")).SettingsPage,
               }),
             },
             {

@@ -24,10 +24,10 @@ import type {
 } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
 import { AppError, type Issue, invalidRequest } from "../../errors";
+import type { PhotoReader } from "../../lib/photos/photo-gate";
+import type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
 import { refreshNextTask } from "../garden/tasks-repository";
 import { imageRow, insertImage } from "../photos/images-repository";
-import type { PhotoReader } from "../photos/photo-gate";
-import type { CheckedPhoto, StoredPhoto } from "../photos/pipeline";
 import { ensureProfile } from "../profile/repository";
 import type { ZoneLookup } from "../zones/service";
 import {

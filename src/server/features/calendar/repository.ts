@@ -37,29 +37,3 @@ export async function calendarOwner(db: Db, token: string): Promise<string | und
     .executeTakeFirst();
   return row?.user_id;
 }
-
-/** Pending tasks that have a due date, with their plant's name, in due-date order. */
-export function pendingTasksForFeed(db: Db, userId: string) {
-  return db
-    .selectFrom("tasks")
-    .leftJoin("plants", (join) =>
-      join.onRef("plants.id", "=", "tasks.plant_id").onRef("plants.user_id", "=", "tasks.user_id"),
-    )
-    .select([
-      "tasks.id",
-      "tasks.title",
-      "tasks.type",
-      "tasks.due_date",
-      "tasks.notes",
-      "tasks.repeat_every_days",
-      "tasks.created_at",
-      "tasks.plant_id",
-      "plants.name as plant_name",
-    ])
-    .where("tasks.user_id", "=", userId)
-    .where("tasks.status", "=", "pending")
-    .where("tasks.due_date", "is not", null)
-    .orderBy("tasks.due_date")
-    .orderBy("tasks.id")
-    .execute();
-}

@@ -3,12 +3,8 @@ import ical, { ICalEventRepeatingFreq } from "ical-generator";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
-import {
-  calendarOwner,
-  calendarTokenOf,
-  pendingTasksForFeed,
-  rotateCalendarToken,
-} from "./repository";
+import { pendingTasksForFeed } from "../garden/read-model";
+import { calendarOwner, calendarTokenOf, rotateCalendarToken } from "./repository";
 
 /** 32 random bytes: the token is the feed's only secret. */
 const newToken = () => randomBytes(32).toString("base64url");

@@ -8,7 +8,7 @@ import {
 import { cropSchema } from "../../../core/schemas/crop";
 import { errorBodySchema } from "../../../core/schemas/error";
 import { notFound } from "../../errors";
-import type { Catalogue } from "./catalogue";
+import type { Catalogue } from "./catalogue-read-model";
 
 // The catalogue only changes with a release; let browsers and the offline cache keep it a while.
 const CACHE = "public, max-age=3600";

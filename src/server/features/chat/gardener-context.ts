@@ -12,9 +12,10 @@ import type {
   GardenWeather,
 } from "../../providers/ai/assistant";
 import type { Forecast } from "../../providers/weather/types";
-import type { Catalogue } from "../catalogue/catalogue";
-import { stagePlanOf } from "../garden/rows";
-import { shownForecastRow } from "../weather/repository";
+import type { Catalogue } from "../catalogue/catalogue-read-model";
+import { activePlantsWithStages, pendingTasksDueBetween } from "../garden/read-model";
+import { profileRow } from "../profile/read-model";
+import { shownForecastRow } from "../weather/read-model";
 
 /** A forecast older than this says little about "this week". */
 const WEATHER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -34,22 +35,15 @@ export async function loadGardenerContext(
   focusPlantId: string | null,
 ): Promise<GardenerContext> {
   const [profile, plantRows, taskRows, overdueRows, weather] = await Promise.all([
-    db.selectFrom("profile").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-    db
-      .selectFrom("plants")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("status", "=", "active")
-      .orderBy("created_at", "desc")
-      .limit(500)
-      .execute(),
-    pendingTasks(db, userId, today, addDays(today, UPCOMING_DAYS), 200),
-    pendingTasks(db, userId, "0000-00-00", addDays(today, -1), MAX_OVERDUE),
+    profileRow(db, userId),
+    activePlantsWithStages(db, userId, 500),
+    pendingTasksDueBetween(db, userId, today, addDays(today, UPCOMING_DAYS), 200),
+    pendingTasksDueBetween(db, userId, "0000-00-00", addDays(today, -1), MAX_OVERDUE),
     cachedWeather(db, userId),
   ]);
   const units = profile?.units === "F" ? "F" : "C";
   const plants: GardenPlant[] = plantRows.map((row) => {
-    const timeline = buildTimeline(stagePlanOf(row), row.planting_date, today);
+    const timeline = buildTimeline(row.stagePlan, row.planting_date, today);
     const current = timeline.stages[timeline.currentIndex];
     return {
       id: row.id,
@@ -97,26 +91,6 @@ export async function loadGardenerContext(
       alerts: weather.alerts.map((alert) => localizeTemperatures(alert, units)),
     },
   };
-}
-
-/** Pending tasks due from `from` to `to` (YYYY-MM-DD, both included), earliest first. */
-function pendingTasks(
-  db: Kysely<Database>,
-  userId: string,
-  from: string,
-  to: string,
-  limit: number,
-) {
-  return db
-    .selectFrom("tasks")
-    .select(["id", "title", "due_date", "plant_id", "repeat_every_days"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .where("due_date", ">=", from)
-    .where("due_date", "<=", to)
-    .orderBy("due_date")
-    .limit(limit)
-    .execute();
 }
 
 async function cachedWeather(db: Kysely<Database>, userId: string): Promise<GardenWeather | null> {

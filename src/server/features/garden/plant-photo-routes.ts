@@ -7,10 +7,10 @@ import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { notFound } from "../../errors";
 import { abortWhenClientLeaves } from "../../lib/client-gone";
+import { imageResponseSchema, sendImage } from "../../lib/photos/image-reply";
+import type { PhotoGate } from "../../lib/photos/photo-gate";
+import { photoFormSchema, readPhotoUpload, registerPhotoUploads } from "../../lib/photos/upload";
 import { todayFor } from "../../lib/today";
-import { imageResponseSchema, sendImage } from "../photos/image-reply";
-import type { PhotoGate } from "../photos/photo-gate";
-import { photoFormSchema, readPhotoUpload, registerPhotoUploads } from "../photos/upload";
 import type { PlantService } from "./plants-service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };

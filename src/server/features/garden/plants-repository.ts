@@ -6,7 +6,8 @@ import {
   type ImageRow,
   type imageRow,
   insertImage,
-} from "../photos/images-repository";
+  readImage,
+} from "../photos/images-service";
 import type { MilestoneRow, PlantRow } from "./rows";
 import { insertTasks } from "./tasks-repository";
 
@@ -70,15 +71,18 @@ export async function insertPlantWithTasks(
 }
 
 /** The user's plant's photo, or undefined (no such plant, or no photo). */
-export function plantImage(db: Db, userId: string, plantId: string): Promise<ImageRow | undefined> {
-  return db
+export async function plantImage(
+  db: Db,
+  userId: string,
+  plantId: string,
+): Promise<ImageRow | undefined> {
+  const plant = await db
     .selectFrom("plants")
-    .innerJoin("images", "images.id", "plants.image_id")
-    .select(["images.id", "images.bytes", "images.mime_type"])
-    .where("plants.user_id", "=", userId)
-    .where("plants.id", "=", plantId)
-    .where("images.user_id", "=", userId)
+    .select("image_id")
+    .where("user_id", "=", userId)
+    .where("id", "=", plantId)
     .executeTakeFirst();
+  return plant?.image_id ? readImage(db, userId, plant.image_id) : undefined;
 }
 
 /**
@@ -119,16 +123,6 @@ export function findPlant(db: Db, userId: string, id: string): Promise<PlantRow 
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
-}
-
-export async function plantExists(db: Db, userId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("plants")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Newest first (createdAt, then id, descending), the page after `after`. */
@@ -262,15 +256,6 @@ export type TaskRetitle = (
   oldName: string,
   pending: { id: string; title: string }[],
 ) => { id: string; title: string }[];
-
-/** What the plan generator needs from the gardener's profile. */
-export function profileForPlan(db: Db, userId: string) {
-  return db
-    .selectFrom("profile")
-    .select(["experience", "location"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
 
 /**
  * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks and

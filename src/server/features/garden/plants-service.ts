@@ -35,11 +35,12 @@ import type {
 import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import type { StoredPhoto } from "../../lib/photos/pipeline";
 import type { PlanProvider } from "../../providers/ai/plan-provider";
-import type { Catalogue } from "../catalogue/catalogue";
-import { type ImageRow, imageExists, imageRow } from "../photos/images-repository";
-import type { StoredPhoto } from "../photos/pipeline";
-import type { PlanWeather } from "../weather/current-for-plans";
+import type { Catalogue } from "../catalogue/catalogue-read-model";
+import { type ImageRow, imageExists, imageRow } from "../photos/images-service";
+import { profileForPlan } from "../profile/read-model";
+import type { PlanWeather } from "../weather/plan-weather-read-model";
 import { type PublishChange, publishNothing } from "./changes";
 import {
   deletePlantWithChildren,
@@ -48,12 +49,11 @@ import {
   listPlants,
   type MilestoneChanges,
   milestonesOfPlant,
-  plantExists,
   plantImage,
-  profileForPlan,
   replacePlantImage,
   updatePlantAndMilestones,
 } from "./plants-repository";
+import { plantExists } from "./read-model";
 import { type MilestoneRow, stagePlanOf, taskRow, toMilestone, toPlant, toTask } from "./rows";
 import { countPendingTasksOfPlant, listTasks, tasksByIds } from "./tasks-repository";
 import { taskPage } from "./tasks-service";

@@ -13,7 +13,7 @@ import type { Database } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { type PublishChange, publishNothing } from "./changes";
-import { plantExists } from "./plants-repository";
+import { plantExists } from "./read-model";
 import { type TaskRow, taskRow, toTask } from "./rows";
 import {
   deleteTask,

@@ -8,7 +8,7 @@ import {
 } from "../../../core/schemas/grow-guide";
 import { AppError, badRequest } from "../../errors";
 import type { Assistant } from "../../providers/ai";
-import type { Catalogue } from "../catalogue/catalogue";
+import type { Catalogue } from "../catalogue/catalogue-read-model";
 
 const guideFailed = () => new AppError(502, "upstream_unavailable", GROW_GUIDE_FAILED_MESSAGE);
 

@@ -7,7 +7,8 @@ import {
   type ImageRow,
   type imageRow,
   insertImage,
-} from "../photos/images-repository";
+  readImage,
+} from "../photos/images-service";
 
 type Db = Kysely<Database>;
 
@@ -90,17 +91,16 @@ export function findIdentification(
 }
 
 /** The photo of the user's identification, or undefined. */
-export function identificationImage(
+export async function identificationImage(
   db: Db,
   userId: string,
   id: string,
 ): Promise<ImageRow | undefined> {
-  return db
+  const identification = await db
     .selectFrom("identifications")
-    .innerJoin("images", "images.id", "identifications.image_id")
-    .select(["images.id", "images.bytes", "images.mime_type"])
-    .where("identifications.user_id", "=", userId)
-    .where("identifications.id", "=", id)
-    .where("images.user_id", "=", userId)
+    .select("image_id")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
     .executeTakeFirst();
+  return identification?.image_id ? readImage(db, userId, identification.image_id) : undefined;
 }

@@ -18,16 +18,16 @@ import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { badRequest } from "../../errors";
 import { abortWhenClientLeaves } from "../../lib/client-gone";
-import { imageResponseSchema, sendImage } from "../photos/image-reply";
-import type { PhotoGate } from "../photos/photo-gate";
-import { photoTooLarge } from "../photos/pipeline";
+import { imageResponseSchema, sendImage } from "../../lib/photos/image-reply";
+import type { PhotoGate } from "../../lib/photos/photo-gate";
+import { photoTooLarge } from "../../lib/photos/pipeline";
 import {
   decodeBase64Photo,
   PHOTO_FIELD,
   photoFormSchema,
   readPhotoUpload,
   registerPhotoUploads,
-} from "../photos/upload";
+} from "../../lib/photos/upload";
 import type { IdentificationService } from "./service";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };

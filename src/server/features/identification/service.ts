@@ -17,13 +17,13 @@ import {
 } from "../../../core/schemas/identification";
 import type { DatabaseHandle } from "../../db/connection";
 import { AppError, notFound } from "../../errors";
+import type { PhotoGate } from "../../lib/photos/photo-gate";
 import type { Assistant } from "../../providers/ai/assistant";
 import type { KnowledgeBase } from "../../providers/ai/knowledge/knowledge-base";
 import type { IdentifyResult, PlantIdentifier } from "../../providers/plant-id/plant-identifier";
-import type { Catalogue } from "../catalogue/catalogue";
-import { findPlant } from "../garden/plants-repository";
-import { type ImageRow, imageRow } from "../photos/images-repository";
-import type { PhotoGate } from "../photos/photo-gate";
+import type { Catalogue } from "../catalogue/catalogue-read-model";
+import { plantNameAndCrop } from "../garden/read-model";
+import { type ImageRow, imageRow } from "../photos/images-service";
 import { careInfo } from "./care";
 import {
   findIdentification,
@@ -303,7 +303,7 @@ export class IdentificationService {
     let plantName: string | null = null;
     let cropSlug: string | null = null;
     if (input.plantId) {
-      const plant = await findPlant(this.db, userId, input.plantId);
+      const plant = await plantNameAndCrop(this.db, userId, input.plantId);
       if (!plant) throw notFound("That plant");
       plantName = plant.name;
       cropSlug = plant.crop_slug;

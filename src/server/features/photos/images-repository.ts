@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ImageTable } from "../../db/schema";
-import type { StoredPhoto } from "./pipeline";
+import type { StoredPhoto } from "../../lib/photos/pipeline";
 
 type Db = Kysely<Database>;
 
@@ -73,4 +73,14 @@ export async function deleteImages(db: Db, userId: string, ids: readonly string[
     .where("user_id", "=", userId)
     .where("id", "in", [...ids])
     .execute();
+}
+
+/** One of the user's images; undefined when they have no image with that id. */
+export function readImage(db: Db, userId: string, id: string): Promise<ImageRow | undefined> {
+  return db
+    .selectFrom("images")
+    .select(["id", "bytes", "mime_type"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }

@@ -66,12 +66,48 @@ export async function updateProfile(
   });
 }
 
-/** The gardener's temperature units: "F" if they chose Fahrenheit, else "C" (also with no row). */
-export async function findUnits(db: Kysely<Database>, userId: string): Promise<"C" | "F"> {
+/** The digest's unsubscribe token, made on first use. */
+export async function digestTokenFor(
+  db: Kysely<Database>,
+  userId: string,
+  fresh: string,
+): Promise<string> {
+  await db
+    .updateTable("profile")
+    .set({ digest_token: fresh })
+    .where("user_id", "=", userId)
+    .where("digest_token", "is", null)
+    .execute();
   const row = await db
     .selectFrom("profile")
-    .select("units")
+    .select("digest_token")
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return row?.units === "F" ? "F" : "C";
+  return row?.digest_token ?? fresh;
+}
+
+/** Turns the digest off for the token's owner; false for an unknown token. */
+export async function unsubscribeDigest(db: Kysely<Database>, token: string, now: string) {
+  const result = await db
+    .updateTable("profile")
+    .set({ email_digest: 0, updated_at: now })
+    .where("digest_token", "=", token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets a user's plan by e-mail (the admin CLI); false when no such user has a profile. */
+export async function setPlanByEmail(db: Kysely<Database>, email: string, plan: "free" | "pro") {
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!user) return false;
+  const result = await db
+    .updateTable("profile")
+    .set({ plan, updated_at: new Date().toISOString() })
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -11,6 +11,9 @@ import { notFound } from "../../errors";
 import type { ZoneLookup } from "../zones/service";
 import { ensureProfile, findProfile, type ProfileRow, updateProfile } from "./repository";
 
+// Writes to the profile other features and the admin CLI make; the profile table keeps one owner.
+export { digestTokenFor, setPlanByEmail, unsubscribeDigest } from "./repository";
+
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;
 

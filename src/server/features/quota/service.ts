@@ -2,7 +2,12 @@ import type { Kysely } from "kysely";
 import { PLAN_DAILY_LIMITS, quotaWindows } from "../../../core/plans";
 import type { Quota } from "../../../core/schemas/app-config";
 import type { Database } from "../../db/schema";
-import { countUnstoredMessagesSince, countUserMessagesSince } from "./repository";
+import { countUserMessagesSince } from "../chat/read-model";
+import { planOf } from "../profile/read-model";
+import { countUnstoredMessagesSince } from "./repository";
+
+// Chat records a message sent without a chat through this, so the usage table keeps one owner.
+export { addUnstoredMessage } from "./repository";
 
 /**
  * The message quota over UTC days and months: the user's stored messages (role "user"), plus the
@@ -13,12 +18,7 @@ export async function quotaFor(
   userId: string,
   now = new Date(),
 ): Promise<Quota> {
-  const profile = await db
-    .selectFrom("profile")
-    .select("plan")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  const plan = profile?.plan === "pro" ? "pro" : "free";
+  const plan = await planOf(db, userId);
   const { dayStart, monthStart, resetsAt } = quotaWindows(now);
   const [storedToday, storedThisMonth, unstoredToday, unstoredThisMonth] = await Promise.all([
     countUserMessagesSince(db, userId, dayStart),

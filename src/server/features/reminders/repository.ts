@@ -1,5 +1,4 @@
-import { type Kysely, sql } from "kysely";
-import type { DueTask } from "../../../core/reminders";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PushTarget } from "../../providers/push/push-sender";
 
@@ -58,54 +57,6 @@ export function subscriptionsOf(db: Db, userId: string): Promise<PushTarget[]> {
     .execute();
 }
 
-export interface ReminderCandidate {
-  userId: string;
-  email: string;
-  name: string;
-  timeZone: string | null;
-  reminderHour: number;
-  emailDigest: boolean;
-  digestToken: string | null;
-}
-
-/** Gardeners with a way to be reminded: a push subscription, or the e-mail digest turned on. */
-export async function reminderCandidates(db: Db): Promise<ReminderCandidate[]> {
-  const rows = await db
-    .selectFrom("profile")
-    .innerJoin("user", "user.id", "profile.user_id")
-    .select([
-      "profile.user_id",
-      "user.email",
-      "user.name",
-      "profile.display_name",
-      "profile.time_zone",
-      "profile.reminder_hour",
-      "profile.email_digest",
-      "profile.digest_token",
-    ])
-    .where((eb) =>
-      eb.or([
-        eb("profile.email_digest", "=", 1),
-        eb.exists(
-          eb
-            .selectFrom("push_subscriptions")
-            .select(sql.lit(1).as("one"))
-            .whereRef("push_subscriptions.user_id", "=", "profile.user_id"),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
-    email: row.email,
-    name: row.display_name ?? row.name,
-    timeZone: row.time_zone,
-    reminderHour: Number(row.reminder_hour),
-    emailDigest: Number(row.email_digest) === 1,
-    digestToken: row.digest_token,
-  }));
-}
-
 /** "userId\0localDate" of every reminder sent on or after `fromDate`. */
 export async function sentSince(db: Db, fromDate: string): Promise<Set<string>> {
   const rows = await db
@@ -134,72 +85,6 @@ export async function pruneReminderSends(db: Db, beforeDate: string) {
   await db.deleteFrom("reminder_sends").where("local_date", "<", beforeDate).execute();
 }
 
-/** How many pending tasks are overdue and due on `today`, and the first `limit` of them. */
-export async function dueTasksOf(db: Db, userId: string, today: string, limit: number) {
-  const due = db
-    .selectFrom("tasks")
-    .where("tasks.user_id", "=", userId)
-    .where("tasks.status", "=", "pending")
-    .where("tasks.due_date", "<=", today);
-  const [counts, rows] = await Promise.all([
-    due
-      .select((eb) => [
-        eb.fn
-          .sum<number>(eb.case().when("tasks.due_date", "<", today).then(1).else(0).end())
-          .as("overdue"),
-        eb.fn.countAll<number>().as("total"),
-      ])
-      .executeTakeFirst(),
-    due
-      .leftJoin("plants", (join) =>
-        join
-          .onRef("plants.id", "=", "tasks.plant_id")
-          .onRef("plants.user_id", "=", "tasks.user_id"),
-      )
-      .select(["tasks.id", "tasks.title", "tasks.due_date", "plants.name as plant_name"])
-      .orderBy("tasks.due_date")
-      .orderBy("tasks.title")
-      .orderBy("tasks.id")
-      .limit(limit)
-      .execute(),
-  ]);
-  const overdue = Number(counts?.overdue ?? 0);
-  const total = Number(counts?.total ?? 0);
-  const tasks: DueTask[] = rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    dueDate: row.due_date ?? today,
-    plantName: row.plant_name,
-  }));
-  return { tasks, counts: { overdue, dueToday: total - overdue } };
-}
-
-/** The digest's unsubscribe token, made on first use. */
-export async function digestTokenFor(db: Db, userId: string, fresh: string): Promise<string> {
-  await db
-    .updateTable("profile")
-    .set({ digest_token: fresh })
-    .where("user_id", "=", userId)
-    .where("digest_token", "is", null)
-    .execute();
-  const row = await db
-    .selectFrom("profile")
-    .select("digest_token")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.digest_token ?? fresh;
-}
-
-/** Turns the digest off for the token's owner; false for an unknown token. */
-export async function unsubscribeDigest(db: Db, token: string, now: string) {
-  const result = await db
-    .updateTable("profile")
-    .set({ email_digest: 0, updated_at: now })
-    .where("digest_token", "=", token)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** The server's key pair, or whichever one another instance stored first. */
 export async function storedSetting(db: Db, key: string, candidate: string): Promise<string> {
   const existing = await db
@@ -219,4 +104,10 @@ export async function storedSetting(db: Db, key: string, candidate: string): Pro
     .where("key", "=", key)
     .executeTakeFirstOrThrow();
   return stored.value;
+}
+
+/** Users with at least one push subscription. */
+export async function subscriberIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("push_subscriptions").select("user_id").distinct().execute();
+  return rows.map((row) => row.user_id);
 }

@@ -17,19 +17,18 @@ import { badRequest } from "../../errors";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
 import type { PushSender, PushTarget } from "../../providers/push/push-sender";
+import { dueTasksOf } from "../garden/read-model";
+import { type ReminderCandidate, reminderCandidates } from "../profile/read-model";
+import { digestTokenFor, unsubscribeDigest } from "../profile/service";
 import { digestMail } from "./digest-mail";
 import {
   claimReminder,
   deleteGoneSubscription,
   deleteSubscription,
-  digestTokenFor,
-  dueTasksOf,
   pruneReminderSends,
-  type ReminderCandidate,
-  reminderCandidates,
   sentSince,
+  subscriberIds,
   subscriptionsOf,
-  unsubscribeDigest,
   upsertSubscription,
 } from "./repository";
 
@@ -119,7 +118,7 @@ export class ReminderService {
     const utcDate = now.toISOString().slice(0, 10);
     // A local date is at most a day either side of UTC's.
     const sent = await sentSince(db, addDays(utcDate, -1));
-    const due = (await reminderCandidates(db)).filter((candidate) => {
+    const due = (await reminderCandidates(db, await subscriberIds(db))).filter((candidate) => {
       const clock = reminderClock(
         now,
         candidate.timeZone ?? DEFAULT_TIME_ZONE,

@@ -30,15 +30,6 @@ export async function clearUserCache(db: Kysely<Database>, userId: string): Prom
   await db.deleteFrom("weather_cache").where("user_id", "=", userId).execute();
 }
 
-/** The location and ZIP the gardener saved in their profile. */
-export function storedLocation(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom("profile")
-    .select(["location", "zip"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
-
 const shownKey = (userId: string) => `shown:${userId}`;
 
 /**

@@ -33,8 +33,8 @@ import {
   type WeatherProvider,
 } from "../../providers/weather";
 import { normalizePlaceName } from "../../providers/weather/place-query";
-import { findUnits } from "../profile/repository";
-import { markShown, readCache, storedLocation, writeCache } from "./repository";
+import { findUnits, storedLocation } from "../profile/read-model";
+import { markShown, readCache, writeCache } from "./repository";
 
 /** Spec §5: the location when none is passed and none is stored. */
 export const DEFAULT_LOCATION = "San Francisco";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Config } from "../../config";
-import type { Catalogue } from "../../features/catalogue/catalogue";
+import type { Catalogue } from "../../features/catalogue/catalogue-read-model";
 import type { Assistant } from "./assistant";
 import { BuiltInAssistant } from "./built-in/built-in-assistant";
 import { knowledgeBase } from "./knowledge/knowledge-base";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { ExternalLink } from "../../components/external-link";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { ExternalLink } from "./external-link";
 import { useExternalLinks } from "./external-links";
 import { fullNav, mainNav } from "./nav-items";
 

@@ -1,4 +1,4 @@
-import { useAppConfig } from "../use-app-config";
+import { useAppConfig } from "../../lib/use-app-config";
 
 export interface ExternalLinkItem {
   label: string;

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { useAppConfig } from "../use-app-config";
+import { useAppConfig } from "../../lib/use-app-config";
 
 // One Send Feedback dialog for the page, opened from the desktop tab or the phone's menu.
 let open = false;

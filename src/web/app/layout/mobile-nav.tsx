@@ -1,11 +1,11 @@
 import { LogIn, LogOut, Menu, MessageSquareHeart } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { ExternalLink } from "../../components/external-link";
 import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
-import { ExternalLink } from "./external-link";
 import { useExternalLinks } from "./external-links";
 import { openFeedback } from "./feedback";
 import { Logo } from "./logo";

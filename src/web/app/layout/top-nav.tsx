@@ -1,11 +1,11 @@
 import { MapPin, UserRound } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { focusRing } from "../../components/ui/button";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
+import { useLocationLabel } from "../../lib/use-location-label";
 import { Logo } from "./logo";
 import { mainNav } from "./nav-items";
-import { useLocationLabel } from "./use-location-label";
 
 export function TopNav() {
   const { status } = useAuth();

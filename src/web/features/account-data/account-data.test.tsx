@@ -9,8 +9,8 @@ import { DataCard } from "./data-card";
 import { confirmationMatches, DeleteAccountCard } from "./delete-account-card";
 
 const auth = vi.hoisted(() => ({ signOut: vi.fn(async () => undefined) }));
-vi.mock("../auth/auth-context", async (original) => ({
-  ...(await original<typeof import("../auth/auth-context")>()),
+vi.mock("../../lib/auth-context", async (original) => ({
+  ...(await original<typeof import("../../lib/auth-context")>()),
   useAuth: () => ({ status: "signed-in", user: { id: "u1" }, signOut: auth.signOut }),
 }));
 

@@ -7,9 +7,9 @@ import { Dialog } from "../../components/ui/dialog";
 import { Field, Input } from "../../components/ui/field";
 import { Alert } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
+import { sessionQueryKey, useAuth } from "../../lib/auth-context";
 import { setJson } from "../../lib/storage";
 import { toast } from "../../lib/toast-store";
-import { sessionQueryKey, useAuth } from "../auth/auth-context";
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccount } from "./api/delete-account";
 
 /** The typed words match, ignoring case and spaces around them. */

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthRoute, TAKEN_ADDRESS } from "./auth-page";
+import { AuthPage, TAKEN_ADDRESS } from "./auth-page";
 
 const refresh = vi.fn(async () => {});
-vi.mock("./auth-context", () => ({
+vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-out", user: null, refresh, signOut: async () => {} }),
 }));
 
@@ -27,7 +27,7 @@ function server(taken: boolean) {
 
 function signUpThroughForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "/auth", element: <AuthRoute /> }], {
+  const router = createMemoryRouter([{ path: "/auth", element: <AuthPage /> }], {
     initialEntries: ["/auth"],
   });
   render(

@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { RedirectIfSignedIn } from "../../app/guards";
-import { useAppConfig } from "../../app/use-app-config";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
 import { Alert } from "../../components/ui/misc";
 import { HttpError } from "../../lib/api-client";
-import { authApi } from "./api";
-import { useAuth } from "./auth-context";
+import { authApi } from "../../lib/auth-api";
+import { useAuth } from "../../lib/auth-context";
+import { useAppConfig } from "../../lib/use-app-config";
 import { ResetPasswordForm } from "./reset-password-form";
 
 type Mode = "login" | "signup";
@@ -28,15 +27,7 @@ export const DEFAULT_NAME = "Gardener";
 export const TAKEN_ADDRESS =
   "We couldn't create an account with that address: it may already have one, and we've sent it an e-mail. Log in instead, or use Forgot Password to choose a new password.";
 
-export function AuthRoute() {
-  return (
-    <RedirectIfSignedIn>
-      <AuthPage />
-    </RedirectIfSignedIn>
-  );
-}
-
-function AuthPage() {
+export function AuthPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
   return (

@@ -5,8 +5,8 @@ import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
 import { Alert } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
+import { authApi } from "../../lib/auth-api";
 import { toast } from "../../lib/toast-store";
-import { authApi } from "./api";
 
 /** The page the e-mailed reset link lands on (/auth?token=…). */
 export function ResetPasswordForm({ token }: { token: string }) {

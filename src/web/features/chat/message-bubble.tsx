@@ -1,9 +1,10 @@
 import { CalendarPlus, Sprout } from "lucide-react";
 import { Link } from "react-router";
+import { engineLabels } from "../../components/engine-labels";
 import { focusRing } from "../../components/ui/button";
 import { ReplyMarkdown } from "../../components/ui/markdown";
 import { cn } from "../../lib/cn";
-import { actionLine, type ChatMessageView, engineLabels } from "./messages";
+import { actionLine, type ChatMessageView } from "./messages";
 import { useReveal } from "./use-reveal";
 
 export const THINKING_TEXT = "Thinking…";

@@ -62,8 +62,3 @@ export function actionLine(action: MessageAction): { text: string; to: string } 
     to: action.plantId ? `/plants/${encodeURIComponent(action.plantId)}` : "/",
   };
 }
-
-export const engineLabels: Record<AssistantEngine, string> = {
-  "built-in": "Built-in assistant",
-  llm: "AI model",
-};

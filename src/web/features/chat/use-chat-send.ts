@@ -10,9 +10,9 @@ import {
   type MessageAction,
   type MessageSource,
 } from "../../../core/schemas/chat";
+import { invalidateGarden } from "../../lib/garden-api";
 import { getString, incrementMonthlyCount, storage } from "../../lib/storage";
 import { toast } from "../../lib/toast-store";
-import { invalidateGarden } from "../garden/api";
 import { addChatToList, createChat } from "./api/create-chat";
 import { chatKeys } from "./api/keys";
 import { sendAnonymousMessage } from "./api/send-anonymous-message";

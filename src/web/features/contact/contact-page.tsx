@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { ExternalLink } from "../../app/layout/external-link";
-import { useAppConfig } from "../../app/use-app-config";
+import { ExternalLink } from "../../components/external-link";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { Alert, PageHeader } from "../../components/ui/misc";
+import { useAppConfig } from "../../lib/use-app-config";
 
 /** Spec §2 Contact: submission is simulated locally and nothing is sent. */
 const SIMULATED_SEND_MS = 600;

@@ -1,14 +1,19 @@
 import { useState } from "react";
 import type { Plant } from "../../../core/schemas/plant";
+import { ChoiceField } from "../../components/plant-fields/choice-field";
+import { CropAutocomplete, type CropChoice } from "../../components/plant-fields/crop-autocomplete";
+import {
+  lightsLabels,
+  mediumLabels,
+  placeLabels,
+  startMethodLabels,
+} from "../../components/plant-fields/labels";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, Input } from "../../components/ui/field";
+import { useAuth } from "../../lib/auth-context";
 import { localToday } from "../../lib/format";
-import { useAuth } from "../auth/auth-context";
-import { useAddPlant } from "./api";
-import { ChoiceField } from "./choice-field";
-import { CropAutocomplete, type CropChoice } from "./crop-autocomplete";
-import { lightsLabels, mediumLabels, placeLabels, startMethodLabels } from "./labels";
+import { useAddPlant } from "../../lib/garden-api";
 
 export function AddPlantDialog({
   open,

@@ -3,9 +3,9 @@ import { normalizeRepeat } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, Input } from "../../components/ui/field";
+import { useAuth } from "../../lib/auth-context";
 import { localToday } from "../../lib/format";
-import { useAuth } from "../auth/auth-context";
-import { useAddTask } from "./api";
+import { useAddTask } from "../../lib/garden-api";
 
 export function AddTaskDialog({
   open,

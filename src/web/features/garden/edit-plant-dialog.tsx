@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { type PlantDetail, plantPatchSchema } from "../../../core/schemas/plant";
+import { ChoiceField } from "../../components/plant-fields/choice-field";
+import { lightsLabels, mediumLabels, placeLabels } from "../../components/plant-fields/labels";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { errorMessage } from "../../lib/api-client";
+import { useUpdatePlant } from "../../lib/garden-api";
 import { toast } from "../../lib/toast-store";
-import { useUpdatePlant } from "./api";
-import { ChoiceField } from "./choice-field";
-import { lightsLabels, mediumLabels, placeLabels } from "./labels";
 
 type Draft = Pick<PlantDetail, "name" | "medium" | "place" | "lights" | "plantingDate"> & {
   notes: string;

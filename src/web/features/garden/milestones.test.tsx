@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Milestone, PlantDetail } from "../../../core/schemas/plant";
 import { formatDay, localToday } from "../../lib/format";
-import { usePlant } from "./api";
+import { usePlant } from "../../lib/garden-api";
 import { Milestones } from "./milestones";
 
 const json = (status: number, body: unknown) =>

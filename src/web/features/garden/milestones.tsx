@@ -4,8 +4,8 @@ import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { formatDay, fullDate, localToday } from "../../lib/format";
+import { useUpdatePlant } from "../../lib/garden-api";
 import { toast } from "../../lib/toast-store";
-import { useUpdatePlant } from "./api";
 
 /** The calendar day, where the gardener is, of an instant such as `reachedAt`. */
 const localDay = (instant: string) => localToday(new Date(instant));

@@ -2,11 +2,11 @@ import { Leaf } from "lucide-react";
 import { Link } from "react-router";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import { buildTimeline } from "../../../core/garden/timeline";
+import { mediumLabels } from "../../components/plant-fields/labels";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
-import type { PlantListItem } from "./api";
-import { mediumLabels } from "./labels";
+import type { PlantListItem } from "../../lib/garden-api";
 
 const addedFormat = new Intl.DateTimeFormat(undefined, {
   month: "short",

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlantDetail } from "../../../core/schemas/plant";
 import { api } from "../../lib/api-client";
+import { gardenKeys, invalidateGarden } from "../../lib/garden-api";
 import { photoForm } from "../../lib/photo";
-import { gardenKeys, invalidateGarden } from "./api";
 
 const photoPath = (plantId: string) => `/api/plants/${encodeURIComponent(plantId)}/photo`;
 

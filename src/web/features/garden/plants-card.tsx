@@ -3,10 +3,10 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { LoadError, Skeleton } from "../../components/ui/misc";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
+import { usePlants } from "../../lib/garden-api";
 import { loadFailure } from "../../lib/load-failure";
-import { useAuth } from "../auth/auth-context";
-import { usePlants } from "./api";
 import { PlantCard } from "./plant-card";
 
 // My Garden paints without the form's code (DESIGN.md's initial-JavaScript budget for "/").

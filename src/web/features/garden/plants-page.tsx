@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { PageHeader } from "../../components/ui/misc";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
+import { usePlants } from "../../lib/garden-api";
 import { AddPlantDialog } from "./add-plant-dialog";
-import { usePlants } from "./api";
 import { PlantGrid } from "./plants-card";
 
 export function PlantsPage() {

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import type { Task } from "../../../core/garden/tasks";
 import { gardenChangeTypes } from "../../../core/live-events";
 import { api } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth-context";
+import { invalidateGarden } from "../../lib/garden-api";
 import { useLiveChanges } from "../../lib/live-changes";
-import { useAuth } from "../auth/auth-context";
-import { invalidateGarden } from "./api";
-import { type QueuedWrite, readQueue, replayQueue } from "./offline-queue";
+import { type QueuedWrite, readQueue, replayQueue } from "../../lib/offline-queue";
 
 async function send(write: QueuedWrite, idMap: Map<string, string>) {
   if (write.kind === "add-task") {

@@ -4,7 +4,7 @@ import { repeatPhrase, type Task } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
-import { useCompleteTask } from "./api";
+import { useCompleteTask } from "../../lib/garden-api";
 
 export function TaskRow({
   task,

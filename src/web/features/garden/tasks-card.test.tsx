@@ -7,7 +7,7 @@ import type { Task } from "../../../core/garden/tasks";
 import { localToday } from "../../lib/format";
 import { OVERDUE_SHOWN, TasksCard } from "./tasks-card";
 
-vi.mock("../auth/auth-context", () => ({
+vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-in", user: { id: "u1", name: "Ivy", email: "i@e.x" } }),
 }));
 

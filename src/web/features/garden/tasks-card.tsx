@@ -4,11 +4,11 @@ import { groupTasks, type Task } from "../../../core/garden/tasks";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { LoadError, Skeleton } from "../../components/ui/misc";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { localToday } from "../../lib/format";
+import { usePendingTasks, usePlants } from "../../lib/garden-api";
 import { loadFailure } from "../../lib/load-failure";
-import { useAuth } from "../auth/auth-context";
-import { usePendingTasks, usePlants } from "./api";
 import { TaskRow } from "./task-row";
 
 export const TASKS_CARD_ID = "my-tasks";

@@ -1,7 +1,7 @@
-import { ExternalLink } from "../../app/layout/external-link";
-import { useAppConfig } from "../../app/use-app-config";
+import { ExternalLink } from "../../components/external-link";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useAppConfig } from "../../lib/use-app-config";
 
 /**
  * Spec §2 Grow Along: a 'Custom Plant' badge with a 'Request Plant Support' link (this server's

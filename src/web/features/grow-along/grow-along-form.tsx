@@ -1,10 +1,10 @@
 import { LocateFixed } from "lucide-react";
 import { type Dispatch, type SetStateAction, useId } from "react";
+import { ChoiceField } from "../../components/plant-fields/choice-field";
+import { CropAutocomplete } from "../../components/plant-fields/crop-autocomplete";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
-import { ChoiceField } from "../garden/choice-field";
-import { CropAutocomplete } from "../garden/crop-autocomplete";
 import { CustomPlantBadge } from "./custom-plant-badge";
 import {
   climateLabels,

@@ -7,7 +7,7 @@ import { GUIDE_FAILED } from "./api/get-grow-guide";
 import { GrowAlongPage } from "./grow-along-page";
 import { GROW_ALONG_GPS_TIMEOUT_MS } from "./use-gps-location";
 
-vi.mock("../auth/auth-context", () => ({
+vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-in", user: { id: "u1", name: "Ivy", email: "i@e.x" } }),
 }));
 

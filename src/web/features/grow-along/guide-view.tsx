@@ -1,8 +1,8 @@
 import { Lightbulb, ListOrdered, Repeat, Sprout } from "lucide-react";
 import type { GrowGuide, GrowGuideRequest } from "../../../core/schemas/grow-guide";
+import { engineLabels } from "../../components/engine-labels";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { engineLabels } from "../chat/messages";
 import { CustomPlantBadge } from "./custom-plant-badge";
 import {
   climateLabels,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fetchWeather } from "../weather/api";
+import { fetchWeather } from "../../lib/weather-api";
 
 /** Spec §5/§9 Grow Along: the GPS lookup asks for high accuracy and gives up after 10 s. */
 export const GROW_ALONG_GPS_TIMEOUT_MS = 10_000;

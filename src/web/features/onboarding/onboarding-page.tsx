@@ -9,11 +9,11 @@ import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/misc";
 import { api } from "../../lib/api-client";
+import { authApi } from "../../lib/auth-api";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { getString, setString, storage } from "../../lib/storage";
 import { toast } from "../../lib/toast-store";
-import { authApi } from "../auth/api";
-import { useAuth } from "../auth/auth-context";
 import { REDIRECT_AFTER_MS, raceSave, retryInBackground, SAVE_TIMEOUT_MS } from "./save";
 
 type Experience = (typeof experienceValues)[number];

@@ -1,11 +1,11 @@
 import { Check } from "lucide-react";
 import { PLAN_DAILY_LIMITS } from "../../../core/plans";
-import { useAppConfig } from "../../app/use-app-config";
 import { focusRing } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
-import { useMe } from "../auth/use-me";
+import { useAppConfig } from "../../lib/use-app-config";
+import { useMe } from "../../lib/use-me";
 
 const features = {
   free: [

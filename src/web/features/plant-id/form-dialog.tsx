@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { ExternalLink } from "../../app/layout/external-link";
-import { useAppConfig } from "../../app/use-app-config";
+import { ExternalLink } from "../../components/external-link";
 import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
+import { useAppConfig } from "../../lib/use-app-config";
 
 export type HelpForm = "report" | "contact";
 

@@ -6,7 +6,7 @@ import { PHOTO_MAX_BYTES } from "../../../core/schemas/identification";
 import { PlantIdPage } from "./plant-id-page";
 import { identification } from "./test-identifications";
 
-vi.mock("../auth/auth-context", () => ({
+vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-in", user: { id: "u1", name: "Ivy", email: "i@e.x" } }),
 }));
 

@@ -3,8 +3,8 @@ import { IDENTIFICATIONS_SHOWN, type Identification } from "../../../core/schema
 import { focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Alert, Skeleton } from "../../components/ui/misc";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
-import { useAuth } from "../auth/auth-context";
 import { useIdentifications } from "./api/list-identifications";
 import { formatConfidence } from "./confidence";
 

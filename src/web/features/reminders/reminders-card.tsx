@@ -8,7 +8,7 @@ import { Alert } from "../../components/ui/misc";
 import { Switch } from "../../components/ui/switch";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast-store";
-import { useUpdateMe } from "../auth/use-me";
+import { useUpdateMe } from "../../lib/use-me";
 import { BrowserNotifications } from "./browser-notifications";
 import {
   browserTimeZone,

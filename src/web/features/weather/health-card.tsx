@@ -1,5 +1,5 @@
 import { Card, CardTitle } from "../../components/ui/card";
-import { type Place, useInsights } from "./api";
+import { type Place, useInsights } from "../../lib/weather-api";
 
 /**
  * Spec §2: server alerts, the risks they point to and what to do. Hidden only when there are no

@@ -8,7 +8,7 @@ import { Alert, LoadError, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import { formatTemperature } from "../../lib/format";
 import { loadFailure } from "../../lib/load-failure";
-import { type Place, usePlanting } from "./api";
+import { type Place, usePlanting } from "../../lib/weather-api";
 import { useUnits } from "./use-units";
 
 const methodLabels: Record<SuggestionBody["method"], string> = {

@@ -1,5 +1,5 @@
 import { storage, type Units } from "../../lib/storage";
-import { useMe } from "../auth/use-me";
+import { useMe } from "../../lib/use-me";
 
 /** The user's temperature unit: the profile's, else this browser's. */
 export function useUnits(): Units {

@@ -16,7 +16,13 @@ import {
 } from "../../lib/format";
 import { loadFailure } from "../../lib/load-failure";
 import { storage } from "../../lib/storage";
-import { NO_NETWORK, type Place, useInsights, useWeather, WEATHER_FAILED } from "./api";
+import {
+  NO_NETWORK,
+  type Place,
+  useInsights,
+  useWeather,
+  WEATHER_FAILED,
+} from "../../lib/weather-api";
 import { useUnits } from "./use-units";
 
 /** Spec §9: the weather card's GPS request gives up after 7 s. */

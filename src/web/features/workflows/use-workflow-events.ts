@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useAuth } from "../../lib/auth-context";
 import { useLiveChanges } from "../../lib/live-changes";
-import { useAuth } from "../auth/auth-context";
 import { workflowKeys } from "./api/keys";
 
 /**

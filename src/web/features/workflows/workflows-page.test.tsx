@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Workflow, WorkflowTemplate } from "../../../core/schemas/workflow";
 import { WorkflowsPage } from "./workflows-page";
 
-vi.mock("../auth/auth-context", () => ({
+vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-in", user: { id: "u1", name: "Ivy", email: "i@e.x" } }),
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogue } from "../../../features/catalogue/catalogue";
+import { catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type { GardenerContext, GardenPlant } from "../assistant";
 import { knowledgeBase } from "../knowledge/knowledge-base";
 import { BuiltInAssistant } from "./built-in-assistant";

@@ -4,7 +4,7 @@ import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
-import type { Catalogue } from "../../../features/catalogue/catalogue";
+import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type {
   Assistant,
   AssistantReply,

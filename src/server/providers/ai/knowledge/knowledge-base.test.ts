@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogue } from "../../../features/catalogue/catalogue";
+import { catalogue } from "../../../features/catalogue/catalogue-read-model";
 import { knowledgeBase } from "./knowledge-base";
 import { parseEntry } from "./parse-entry";
 

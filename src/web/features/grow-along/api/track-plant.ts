@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../../core/garden/tasks";
 import type { PlantDetail } from "../../../../core/schemas/plant";
 import { api, errorMessage } from "../../../lib/api-client";
+import { gardenKeys, invalidateGarden } from "../../../lib/garden-api";
 import { toast } from "../../../lib/toast-store";
-import { gardenKeys, invalidateGarden } from "../../garden/api";
 import type { TrackPlantBody } from "../form";
 
 /**

@@ -3,8 +3,8 @@ import type { Task } from "../../../../core/garden/tasks";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
 import { api, HttpError } from "../../../lib/api-client";
+import { invalidateGarden, toastAddPlantFailure } from "../../../lib/garden-api";
 import { toast } from "../../../lib/toast-store";
-import { invalidateGarden, toastAddPlantFailure } from "../../garden/api";
 
 export interface SaveIdentifiedPlant {
   identification: Identification;

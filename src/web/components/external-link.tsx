@@ -1,6 +1,6 @@
 import { ExternalLink as ExternalIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
 
 /** Spec §2: external links open in a new tab, without giving the new page a handle on ours. */
 export function ExternalLink({

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../errors";
-import { OneAtATime } from "../../lib/one-at-a-time";
+import { OneAtATime } from "../one-at-a-time";
 import { PhotoBudget } from "./photo-budget";
 import { type CheckedPhoto, checkPhoto, decodePhoto, type ProcessedPhoto } from "./pipeline";
 

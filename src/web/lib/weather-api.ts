@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Insights, PlantingSuggestionsBody, Weather } from "../../../core/schemas/weather";
-import { api } from "../../lib/api-client";
-import { connectivity } from "../../lib/connectivity";
-import { getJson, setJson } from "../../lib/storage";
-import { recordFailure } from "../../lib/telemetry";
+import type { Insights, PlantingSuggestionsBody, Weather } from "../../core/schemas/weather";
+import { api } from "./api-client";
+import { connectivity } from "./connectivity";
+import { getJson, setJson } from "./storage";
+import { recordFailure } from "./telemetry";
 
 /** Where to look: a typed place, or GPS coordinates (with the place as a label). */
 export interface Place {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Me, MePatch } from "../../../core/schemas/me";
-import { api } from "../../lib/api-client";
+import type { Me, MePatch } from "../../core/schemas/me";
+import { api } from "./api-client";
 import { meQueryKey, useAuth } from "./auth-context";
 
 export function useMe() {

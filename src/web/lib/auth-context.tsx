@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
-import type { Me } from "../../../core/schemas/me";
-import { api } from "../../lib/api-client";
-import { useConnectivity } from "../../lib/connectivity";
-import { getJson, setJson, storage } from "../../lib/storage";
-import { authApi, type Session, type SessionUser } from "./api";
+import type { Me } from "../../core/schemas/me";
+import { api } from "./api-client";
+import { authApi, type Session, type SessionUser } from "./auth-api";
+import { useConnectivity } from "./connectivity";
+import { getJson, setJson, storage } from "./storage";
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { describeWeatherCode } from "../../../core/weather";
+import { describeWeatherCode } from "../../../core/weather/index";
 import type { Database } from "../../db/schema";
 import type { Forecast } from "../../providers/weather/types";
 import { shownForecastRow } from "./repository";

@@ -4,18 +4,18 @@ import { Navigate } from "react-router";
 import { groupTasks } from "../../../core/garden/tasks";
 import { focusRing } from "../../components/ui/button";
 import { PageHeader, Spinner } from "../../components/ui/misc";
+import { PlantsCard } from "../../features/garden/plants-card";
+import { TASKS_CARD_ID, TasksCard } from "../../features/garden/tasks-card";
+import { HealthCard } from "../../features/weather/health-card";
+import { PlantingCard } from "../../features/weather/planting-card";
+import { WeatherCard } from "../../features/weather/weather-card";
+import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { localToday } from "../../lib/format";
+import { usePendingTasks } from "../../lib/garden-api";
 import { getString, storage } from "../../lib/storage";
-import { useAuth } from "../auth/auth-context";
-import { useMe } from "../auth/use-me";
-import { usePendingTasks } from "../garden/api";
-import { PlantsCard } from "../garden/plants-card";
-import { TASKS_CARD_ID, TasksCard } from "../garden/tasks-card";
-import type { Place } from "../weather/api";
-import { HealthCard } from "../weather/health-card";
-import { PlantingCard } from "../weather/planting-card";
-import { WeatherCard } from "../weather/weather-card";
+import { useMe } from "../../lib/use-me";
+import type { Place } from "../../lib/weather-api";
 
 /**
  * Spec §5 Location: the stored location, else 'San Francisco'. The ZIP given at onboarding counts

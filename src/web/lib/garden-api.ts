@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Task } from "../../../core/garden/tasks";
-import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
-import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
-import type { TaskCreate } from "../../../core/schemas/task";
-import { api, errorMessage, hasErrorCode, NetworkError } from "../../lib/api-client";
-import { connectivity } from "../../lib/connectivity";
-import { formatDay } from "../../lib/format";
-import { toast } from "../../lib/toast-store";
+import type { Task } from "../../core/garden/tasks";
+import { PLAN_FAILED_MESSAGE } from "../../core/schemas/error";
+import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../core/schemas/plant";
+import type { TaskCreate } from "../../core/schemas/task";
+import { api, errorMessage, hasErrorCode, NetworkError } from "./api-client";
+import { connectivity } from "./connectivity";
+import { formatDay } from "./format";
 import { enqueue, isTempId } from "./offline-queue";
+import { toast } from "./toast-store";
 
 export type PlantListItem = Plant & { nextTask: Task | null };
 

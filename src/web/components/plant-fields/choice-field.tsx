@@ -1,4 +1,4 @@
-import { Field, Select } from "../../components/ui/field";
+import { Field, Select } from "../ui/field";
 import { options } from "./labels";
 
 /** A labelled select over one of the plant setup label maps (medium, place, lights…). */

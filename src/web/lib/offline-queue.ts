@@ -1,4 +1,4 @@
-import type { TaskCreate } from "../../../core/schemas/task";
+import type { TaskCreate } from "../../core/schemas/task";
 
 /**
  * Task writes made while offline (spec: they show at once and sync later). The queue lives in

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Selectable } from "kysely";
 import { z } from "zod";
-import type { ImageRow } from "./images-repository";
+import type { ImageTable } from "../../db/schema";
+
+type StoredImage = Pick<Selectable<ImageTable>, "id" | "bytes" | "mime_type">;
 
 /** OpenAPI: the photo itself. */
 export const imageResponseSchema = {
@@ -16,7 +19,7 @@ export const imageResponseSchema = {
 export function sendImage(
   request: FastifyRequest,
   reply: FastifyReply,
-  image: ImageRow,
+  image: StoredImage,
   immutable: boolean,
 ) {
   const etag = `"${image.id}"`;

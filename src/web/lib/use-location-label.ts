@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import type { ZipZone } from "../../../core/schemas/me";
-import { useMe } from "../../features/auth/use-me";
-import { api } from "../../lib/api-client";
-import { getString, LOCATION_EVENT, storage } from "../../lib/storage";
+import type { ZipZone } from "../../core/schemas/me";
+import { api } from "./api-client";
+import { getString, LOCATION_EVENT, storage } from "./storage";
+import { useMe } from "./use-me";
 
 function subscribe(listener: () => void) {
   window.addEventListener(LOCATION_EVENT, listener);

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { foldText, MAX_RESULTS, MIN_QUERY_LENGTH } from "../../../core/catalogue-search";
 import type { CropSummary, suggestionListValues } from "../../../core/schemas/catalogue";
-import { Input } from "../../components/ui/field";
 import { api } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useConnectivity } from "../../lib/connectivity";
+import { Input } from "../ui/field";
 
 /** Spec §9 Autocomplete: after 280 ms (the 2-character minimum and 10 matches come from core). */
 export const DEBOUNCE_MS = 280;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AppConfig } from "../../core/schemas/app-config";
-import { api } from "../lib/api-client";
+import { api } from "./api-client";
 
 export function useAppConfig() {
   return useQuery({

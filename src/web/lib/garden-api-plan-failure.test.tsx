@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
-import { toast } from "../../lib/toast-store";
-import { useAddPlant } from "./api";
+import { PLAN_FAILED_MESSAGE } from "../../core/schemas/error";
+import { useAddPlant } from "./garden-api";
+import { toast } from "./toast-store";
 
-vi.mock("../../lib/toast-store", () => ({ toast: vi.fn() }));
+vi.mock("./toast-store", () => ({ toast: vi.fn() }));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,0 +1,129 @@
+import type { Kysely } from "kysely";
+import type { DueTask } from "../../../core/reminders";
+import type { Database } from "../../db/schema";
+import { stagePlanOf } from "./rows";
+
+// The garden's published reads: other features (chat, calendar, reminders) see plants and tasks
+// only through these, so the plants and tasks tables keep one owner.
+
+type Db = Kysely<Database>;
+
+/** Whether the user has a plant with this id (any status). */
+export async function plantExists(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("plants")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A plant's name and crop, for advice about it; undefined when the user has no such plant. */
+export function plantNameAndCrop(db: Db, userId: string, id: string) {
+  return db
+    .selectFrom("plants")
+    .select(["name", "crop_slug"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The gardener's active plants, newest first, each with its stage plan. */
+export async function activePlantsWithStages(db: Db, userId: string, limit: number) {
+  const rows = await db
+    .selectFrom("plants")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, stagePlan: stagePlanOf(row) }));
+}
+
+/** Pending tasks due from `from` to `to` (YYYY-MM-DD, both included), earliest first. */
+export function pendingTasksDueBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+  limit: number,
+) {
+  return db
+    .selectFrom("tasks")
+    .select(["id", "title", "due_date", "plant_id", "repeat_every_days"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .where("due_date", ">=", from)
+    .where("due_date", "<=", to)
+    .orderBy("due_date")
+    .limit(limit)
+    .execute();
+}
+
+/** Pending tasks that have a due date, with their plant's name, in due-date order. */
+export function pendingTasksForFeed(db: Db, userId: string) {
+  return db
+    .selectFrom("tasks")
+    .leftJoin("plants", (join) =>
+      join.onRef("plants.id", "=", "tasks.plant_id").onRef("plants.user_id", "=", "tasks.user_id"),
+    )
+    .select([
+      "tasks.id",
+      "tasks.title",
+      "tasks.type",
+      "tasks.due_date",
+      "tasks.notes",
+      "tasks.repeat_every_days",
+      "tasks.created_at",
+      "tasks.plant_id",
+      "plants.name as plant_name",
+    ])
+    .where("tasks.user_id", "=", userId)
+    .where("tasks.status", "=", "pending")
+    .where("tasks.due_date", "is not", null)
+    .orderBy("tasks.due_date")
+    .orderBy("tasks.id")
+    .execute();
+}
+
+/** How many pending tasks are overdue and due on `today`, and the first `limit` of them. */
+export async function dueTasksOf(db: Db, userId: string, today: string, limit: number) {
+  const due = db
+    .selectFrom("tasks")
+    .where("tasks.user_id", "=", userId)
+    .where("tasks.status", "=", "pending")
+    .where("tasks.due_date", "<=", today);
+  const [counts, rows] = await Promise.all([
+    due
+      .select((eb) => [
+        eb.fn
+          .sum<number>(eb.case().when("tasks.due_date", "<", today).then(1).else(0).end())
+          .as("overdue"),
+        eb.fn.countAll<number>().as("total"),
+      ])
+      .executeTakeFirst(),
+    due
+      .leftJoin("plants", (join) =>
+        join
+          .onRef("plants.id", "=", "tasks.plant_id")
+          .onRef("plants.user_id", "=", "tasks.user_id"),
+      )
+      .select(["tasks.id", "tasks.title", "tasks.due_date", "plants.name as plant_name"])
+      .orderBy("tasks.due_date")
+      .orderBy("tasks.title")
+      .orderBy("tasks.id")
+      .limit(limit)
+      .execute(),
+  ]);
+  const overdue = Number(counts?.overdue ?? 0);
+  const total = Number(counts?.total ?? 0);
+  const tasks: DueTask[] = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    dueDate: row.due_date ?? today,
+    plantName: row.plant_name,
+  }));
+  return { tasks, counts: { overdue, dueToday: total - overdue } };
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+// The profile's published reads: chat, garden, quota, reminders and weather see the gardener's
+// profile (and the auth user row it extends) only through these.
+
+type Db = Kysely<Database>;
+
+/** Sets of ids larger than this are asked for in several statements (SQLite caps parameters). */
+const ID_CHUNK = 500;
+
+/** The gardener's whole profile row; undefined before their first sign-in. */
+export function profileRow(db: Db, userId: string) {
+  return db.selectFrom("profile").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** The gardener's temperature units: "F" if they chose Fahrenheit, else "C" (also with no row). */
+export async function findUnits(db: Db, userId: string): Promise<"C" | "F"> {
+  const row = await db
+    .selectFrom("profile")
+    .select("units")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.units === "F" ? "F" : "C";
+}
+
+/** What the plan generator needs from the gardener's profile. */
+export function profileForPlan(db: Db, userId: string) {
+  return db
+    .selectFrom("profile")
+    .select(["experience", "location"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The location and ZIP the gardener saved in their profile. */
+export function storedLocation(db: Db, userId: string) {
+  return db
+    .selectFrom("profile")
+    .select(["location", "zip"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The gardener's plan; "free" without a profile. */
+export async function planOf(db: Db, userId: string): Promise<"free" | "pro"> {
+  const row = await db
+    .selectFrom("profile")
+    .select("plan")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.plan === "pro" ? "pro" : "free";
+}
+
+export interface ReminderCandidate {
+  userId: string;
+  email: string;
+  name: string;
+  timeZone: string | null;
+  reminderHour: number;
+  emailDigest: boolean;
+  digestToken: string | null;
+}
+
+/**
+ * Gardeners with a way to be reminded: the e-mail digest turned on, or one of `subscriberIds`
+ * (the users with a push subscription, which the reminders feature owns).
+ */
+export async function reminderCandidates(
+  db: Db,
+  subscriberIds: readonly string[],
+): Promise<ReminderCandidate[]> {
+  const base = db
+    .selectFrom("profile")
+    .innerJoin("user", "user.id", "profile.user_id")
+    .select([
+      "profile.user_id",
+      "user.email",
+      "user.name",
+      "profile.display_name",
+      "profile.time_zone",
+      "profile.reminder_hour",
+      "profile.email_digest",
+      "profile.digest_token",
+    ]);
+  const chunks: string[][] = [];
+  for (let i = 0; i < subscriberIds.length; i += ID_CHUNK) {
+    chunks.push(subscriberIds.slice(i, i + ID_CHUNK));
+  }
+  const batches = await Promise.all([
+    base.where("profile.email_digest", "=", 1).execute(),
+    ...chunks.map((ids) => base.where("profile.user_id", "in", ids).execute()),
+  ]);
+  const byUser = new Map(batches.flat().map((row) => [row.user_id, row]));
+  return [...byUser.values()].map((row) => ({
+    userId: row.user_id,
+    email: row.email,
+    name: row.display_name ?? row.name,
+    timeZone: row.time_zone,
+    reminderHour: Number(row.reminder_hour),
+    emailDigest: Number(row.email_digest) === 1,
+    digestToken: row.digest_token,
+  }));
+}
