@@ -20,7 +20,7 @@ const takenOf =
     new Set(ids.filter((id) => taken.includes(id)));
 
 describe("import id resolution", () => {
-  it("keeps a free id, skips the gardener's own, and remaps another gardener's the same way twice", async () => {
+  it("keeps a free id, skips the gardener's own, remaps another's the same way twice", async () => {
     const owners = ownedBy({ mine: "me", theirs: "other" });
     const placed = await placeRecords(trx, "me", "plants", ["free", "mine", "theirs"], owners);
     expect(placed.get("free")).toEqual({ id: "free", insert: true });
