@@ -16,7 +16,7 @@ import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
 import { abortWhenClientLeaves } from "../../lib/client-gone";
 import { todayFor } from "../../lib/today";
-import type { PhotoGate } from "../photos/photo-gate";
+import type { PhotoGate } from "../photos/account-data-service";
 import { deleteAccountRows } from "./account-deletion";
 import type { ExportService } from "./export-service";
 import type { ImportService } from "./import-service";
