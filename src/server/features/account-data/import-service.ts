@@ -91,6 +91,7 @@ export class ImportService {
       const workflows = await place("workflows", file.workflows, checklistOwners);
       const idOf = (placed: typeof plants) => (id: string) => placed.get(id)?.id ?? id;
       const taskIdOf = idOf(tasks);
+      const milestoneIdOf = idOf(milestones);
       const chatIdOf = idOf(chats);
       const workflowIdOf = idOf(workflows);
 
@@ -112,7 +113,7 @@ export class ImportService {
           taskRow(t, userId, taskIdOf(t.id), t.plantId && plantIdOf(t.plantId)),
         ),
         milestones: newMilestones.map((m) =>
-          milestoneRow(m, userId, idOf(milestones)(m.id), plantIdOf(m.plantId)),
+          milestoneRow(m, userId, milestoneIdOf(m.id), plantIdOf(m.plantId)),
         ),
       });
 
