@@ -8,20 +8,17 @@ import {
 } from "../../../core/schemas/data-export";
 import type { Me } from "../../../core/schemas/me";
 import type { Database } from "../../db/schema";
-import { toMessage } from "../chat/repository";
-import { toMilestone, toPlant, toTask } from "../garden/rows";
+import { chatsForExport } from "../chat/account-data-service";
 import {
-  chatsOf,
-  identificationsOf,
-  messagesOf,
-  milestonesOf,
-  plantPhotosOf,
-  plantsOf,
-  tasksOf,
-  tasksWithPlantNames,
-  workflowItemsOf,
-  workflowsOf,
-} from "./repository";
+  milestonesForExport,
+  plantsForCsv,
+  plantsForExport,
+  tasksForCsv,
+  tasksForExport,
+} from "../garden/account-data-service";
+import { identificationsForExport } from "../identification/account-data-service";
+import { photosForExport } from "../photos/account-data-service";
+import { workflowsForExport } from "../workflows/account-data-service";
 
 const storedIdentification = exportIdentificationSchema.omit({ id: true, createdAt: true });
 
@@ -35,40 +32,29 @@ export class ExportService {
   async exportFile(userId: string, now = new Date()): Promise<ExportFile> {
     const { db } = this;
     const today = now.toISOString().slice(0, 10);
-    const [
-      profile,
-      plants,
-      photos,
-      tasks,
-      milestones,
-      chats,
-      messages,
-      workflows,
-      items,
-      identifications,
-    ] = await Promise.all([
-      this.profile(userId),
-      plantsOf(db, userId),
-      plantPhotosOf(db, userId),
-      tasksOf(db, userId),
-      milestonesOf(db, userId),
-      chatsOf(db, userId),
-      messagesOf(db, userId),
-      workflowsOf(db, userId),
-      workflowItemsOf(db, userId),
-      identificationsOf(db, userId),
-    ]);
-    const photoById = new Map(photos.map((photo) => [photo.id, photo]));
-    const messagesByChat = groupBy(messages, (m) => m.chat_id);
-    const itemsByWorkflow = groupBy(items, (i) => i.workflow_id);
+    const [profile, plants, tasks, milestones, chats, workflows, identifications] =
+      await Promise.all([
+        this.profile(userId),
+        plantsForExport(db, userId, today),
+        tasksForExport(db, userId),
+        milestonesForExport(db, userId),
+        chatsForExport(db, userId),
+        workflowsForExport(db, userId),
+        identificationsForExport(db, userId),
+      ]);
+    const photos = await photosForExport(
+      db,
+      userId,
+      plants.flatMap((p) => (p.imageId ? [p.imageId] : [])),
+    );
+    const messagesByChat = groupBy(chats.messages, (m) => m.chatId);
     return {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
       profile,
-      plants: plants.map((row) => {
-        const { imageUrl: _photo, currentStage: _stage, ...plant } = toPlant(row, today);
-        const photo = row.image_id ? photoById.get(row.image_id) : undefined;
+      plants: plants.map(({ plant, imageId }) => {
+        const photo = imageId ? photos.get(imageId) : undefined;
         return {
           ...plant,
           photo: photo
@@ -81,40 +67,24 @@ export class ExportService {
             : null,
         };
       }),
-      tasks: tasks.map(toTask),
-      milestones: milestones.map(toMilestone),
-      chats: chats.map((chat) => ({
-        id: chat.id,
-        title: chat.title,
-        plantId: chat.plant_context_id,
-        createdAt: chat.created_at,
-        updatedAt: chat.updated_at,
-        messages: (messagesByChat.get(chat.id) ?? []).map((row) => {
-          const { chatId: _chat, ...message } = toMessage(row);
-          return message;
-        }),
+      tasks,
+      milestones,
+      chats: chats.chats.map((chat) => ({
+        ...chat,
+        messages: (messagesByChat.get(chat.id) ?? []).map(
+          ({ chatId: _chat, ...message }) => message,
+        ),
       })),
-      workflows: workflows.map((workflow) => ({
-        id: workflow.id,
-        name: workflow.name,
-        template: workflow.template,
-        createdAt: workflow.created_at,
-        items: (itemsByWorkflow.get(workflow.id) ?? []).map((item) => ({
-          id: item.id,
-          title: item.title,
-          detail: item.detail,
-          done: Number(item.done) === 1,
-        })),
-      })),
-      identifications: identifications.flatMap((row) => {
-        const stored = storedIdentification.safeParse(parseJson(row.result));
-        return stored.success ? [{ id: row.id, createdAt: row.created_at, ...stored.data }] : [];
+      workflows,
+      identifications: identifications.flatMap(({ id, createdAt, result }) => {
+        const stored = storedIdentification.safeParse(result);
+        return stored.success ? [{ id, createdAt, ...stored.data }] : [];
       }),
     };
   }
 
   async plantsCsv(userId: string): Promise<string> {
-    const rows = await plantsOf(this.db, userId);
+    const rows = await plantsForCsv(this.db, userId);
     return csv(
       [
         "id",
@@ -138,27 +108,27 @@ export class ExportService {
       rows.map((p) => [
         p.id,
         p.name,
-        p.scientific_name,
-        p.common_name,
-        p.crop_slug,
+        p.scientificName,
+        p.commonName,
+        p.cropSlug,
         p.source,
         p.medium,
         p.place,
-        p.lighting,
-        p.start_method,
-        p.planting_date,
+        p.lights,
+        p.startMethod,
+        p.plantingDate,
         p.stage,
         p.status,
-        p.location_place,
+        p.location,
         p.notes,
-        p.created_at,
-        p.updated_at,
+        p.createdAt,
+        p.updatedAt,
       ]),
     );
   }
 
   async tasksCsv(userId: string): Promise<string> {
-    const rows = await tasksWithPlantNames(this.db, userId);
+    const rows = await tasksForCsv(this.db, userId);
     return csv(
       [
         "id",
@@ -177,16 +147,16 @@ export class ExportService {
       rows.map((t) => [
         t.id,
         t.title,
-        t.plant_name,
-        t.plant_id,
+        t.plant,
+        t.plantId,
         t.type,
-        t.due_date,
+        t.dueDate,
         t.status,
-        Number(t.priority),
-        t.repeat_every_days === null ? null : Number(t.repeat_every_days),
+        t.priority,
+        t.repeatEveryDays,
         t.notes,
-        t.created_at,
-        t.completed_at,
+        t.createdAt,
+        t.completedAt,
       ]),
     );
   }
@@ -213,12 +183,4 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
     else groups.set(k, [item]);
   }
   return groups;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -2,10 +2,63 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { ImportFile } from "../../../core/schemas/data-export";
 import type { Database } from "../../db/schema";
-import { invalidRequest } from "../../errors";
-import { ownersOf } from "./repository";
+import { type Issue, invalidRequest } from "../../errors";
 
 type Db = Kysely<Database>;
+
+/** Who has each of these ids in one table (ids nobody has are absent); its owner answers. */
+export type Owners = (db: Db, ids: readonly string[]) => Promise<Map<string, string>>;
+
+/** Which of these ids someone has in one table (for rows with no user of their own). */
+export type Taken = (db: Db, ids: readonly string[]) => Promise<ReadonlySet<string>>;
+
+/** Issues for ids that appear twice in one list of the file. */
+function duplicates(list: string, ids: readonly string[], what: string): Issue[] {
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  ids.forEach((id, index) => {
+    if (seen.has(id)) {
+      issues.push({ path: `${list}.${index}.id`, message: `is a second ${what} with id "${id}".` });
+    }
+    seen.add(id);
+  });
+  return issues;
+}
+
+/** A 400 naming every id that appears twice in one of the file's lists. */
+export function checkDuplicateIds(file: ImportFile): void {
+  const problems = [
+    ...duplicates(
+      "plants",
+      file.plants.map((p) => p.id),
+      "plant",
+    ),
+    ...duplicates(
+      "tasks",
+      file.tasks.map((t) => t.id),
+      "task",
+    ),
+    ...duplicates(
+      "milestones",
+      file.milestones.map((m) => m.id),
+      "milestone",
+    ),
+    ...duplicates(
+      "chats",
+      file.chats.map((c) => c.id),
+      "chat",
+    ),
+    ...duplicates(
+      "workflows",
+      file.workflows.map((w) => w.id),
+      "checklist",
+    ),
+  ];
+  if (problems.length > 0) throw invalidRequest(problems);
+}
+
+/** The tables of the file's top-level records; the name also keys their remapped ids. */
+export type RecordTable = "plants" | "tasks" | "milestones" | "chats" | "workflows";
 
 /** Where a record of the file goes: its id in the database, and whether it is added or was there. */
 export interface Placement {
@@ -26,7 +79,7 @@ function remappedId(userId: string, kind: string, id: string): string {
  * Ids for the children of added records (messages, checklist items): their own when free, else
  * remapped, else fresh; never one used twice in the import.
  */
-export function uniqueIds(userId: string, kind: string, taken: ReadonlySet<string>) {
+function uniqueIds(userId: string, kind: string, taken: ReadonlySet<string>) {
   const used = new Set<string>();
   return (id: string) => {
     let candidate = taken.has(id) || used.has(id) ? remappedId(userId, kind, id) : id;
@@ -37,16 +90,34 @@ export function uniqueIds(userId: string, kind: string, taken: ReadonlySet<strin
 }
 
 /**
+ * The ids the children of added records get (uniqueIds), in the order given. One taken even
+ * after remapping (never in practice) gets a fresh one.
+ */
+export async function childIds(
+  trx: Db,
+  userId: string,
+  kind: "messages" | "items",
+  ids: readonly string[],
+  taken: Taken,
+): Promise<string[]> {
+  const idOf = uniqueIds(userId, kind, await taken(trx, ids));
+  const chosen = ids.map(idOf);
+  const stillTaken = await taken(trx, chosen);
+  return chosen.map((id) => (stillTaken.has(id) ? randomUUID() : id));
+}
+
+/**
  * Where each of the file's records of one table goes: an id the gardener has is skipped, a free
  * one kept, one another gardener has remapped (remappedId).
  */
 export async function placeRecords(
   trx: Db,
   userId: string,
-  table: "plants" | "tasks" | "milestones" | "chats" | "workflows",
+  table: RecordTable,
   ids: readonly string[],
+  ownerLookup: Owners,
 ): Promise<Map<string, Placement>> {
-  const owners = await ownersOf(trx, table, ids);
+  const owners = await ownerLookup(trx, ids);
   const placed = new Map<string, Placement>();
   const remapped: string[] = [];
   for (const id of ids) {
@@ -57,7 +128,7 @@ export async function placeRecords(
   }
   if (remapped.length === 0) return placed;
   const derived = new Map(remapped.map((id) => [id, remappedId(userId, table, id)]));
-  const derivedOwners = await ownersOf(trx, table, [...derived.values()]);
+  const derivedOwners = await ownerLookup(trx, [...derived.values()]);
   for (const [id, newId] of derived) {
     const owner = derivedOwners.get(newId);
     if (owner === undefined) placed.set(id, { id: newId, insert: true });
@@ -77,6 +148,7 @@ export async function plantReferences(
   userId: string,
   file: ImportFile,
   plants: Map<string, Placement>,
+  plantOwners: Owners,
 ): Promise<(id: string) => string> {
   const refs: { path: string; id: string }[] = [
     ...file.tasks.flatMap((t, i) =>
@@ -88,9 +160,8 @@ export async function plantReferences(
     ),
   ];
   const outside = refs.filter((ref) => !plants.has(ref.id));
-  const owners = await ownersOf(
+  const owners = await plantOwners(
     trx,
-    "plants",
     outside.map((ref) => ref.id),
   );
   const unknown = outside.filter((ref) => owners.get(ref.id) !== userId);

@@ -17,9 +17,9 @@ import { notFound } from "../../errors";
 import { abortWhenClientLeaves } from "../../lib/client-gone";
 import type { PhotoGate } from "../../lib/photos/photo-gate";
 import { todayFor } from "../../lib/today";
+import { deleteAccountRows } from "./account-deletion";
 import type { ExportService } from "./export-service";
 import type { ImportService } from "./import-service";
-import { deleteAccountRows } from "./repository";
 
 const csvResponse = (description: string) => ({
   description,

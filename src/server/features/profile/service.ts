@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from "kysely";
 import { DEFAULT_TIME_ZONE } from "../../../core/reminders/local-time";
+import type { ImportProfile } from "../../../core/schemas/data-export";
 import {
   experienceValues,
   type Me,
@@ -52,6 +53,47 @@ function toMe(row: ProfileWithUser): Me {
   };
 }
 
+/** Profile fields as PATCH /api/me and an import's profile give them. */
+export type ProfileFields = Omit<MePatch, "experience" | "preference"> &
+  Partial<Pick<ImportProfile, "experience" | "preference" | "completedAt">>;
+
+/**
+ * The profile columns these fields set, for PATCH /api/me and imports alike. A completed
+ * onboarding keeps the date it has (else the one given, else now); the ZIP brings its zone.
+ */
+export function profileChanges(
+  fields: ProfileFields,
+  completedAt: string | null,
+  zones: () => ZoneLookup,
+  now: string,
+): Updateable<ProfileTable> {
+  const changes: Updateable<ProfileTable> = {};
+  if (fields.displayName !== undefined) changes.display_name = fields.displayName;
+  if (fields.units !== undefined) changes.units = fields.units;
+  if (fields.location !== undefined) changes.location = fields.location || null;
+  if (fields.experience !== undefined) changes.experience = fields.experience;
+  if (fields.preference !== undefined) changes.preference = fields.preference;
+  if (fields.onboardingCompleted !== undefined) {
+    changes.onboarding_completed = fields.onboardingCompleted ? 1 : 0;
+    changes.completed_at = fields.onboardingCompleted
+      ? (fields.completedAt ?? completedAt ?? now)
+      : null;
+  }
+  if (fields.timeZone !== undefined) changes.time_zone = fields.timeZone;
+  if (fields.reminderHour !== undefined) changes.reminder_hour = fields.reminderHour;
+  if (fields.emailDigest !== undefined) changes.email_digest = fields.emailDigest ? 1 : 0;
+  if (fields.zip !== undefined) {
+    // An unknown ZIP is still the gardener's ZIP: keep it, with no zone rather than a wrong one.
+    const zone = fields.zip ? zones().find(fields.zip) : undefined;
+    changes.zip = fields.zip;
+    changes.zone = zone?.zone ?? null;
+    changes.zone_title = zone?.zonetitle ?? null;
+    changes.temp_range = zone?.trange ?? null;
+    changes.zone_map = zone?.map ?? null;
+  }
+  return changes;
+}
+
 export class ProfileService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -69,28 +111,10 @@ export class ProfileService {
   async update(userId: string, patch: MePatch): Promise<Me> {
     const current = await this.get(userId);
     const now = new Date().toISOString();
-    const changes: Updateable<ProfileTable> = { updated_at: now };
-    if (patch.displayName !== undefined) changes.display_name = patch.displayName;
-    if (patch.units !== undefined) changes.units = patch.units;
-    if (patch.location !== undefined) changes.location = patch.location || null;
-    if (patch.experience !== undefined) changes.experience = patch.experience;
-    if (patch.preference !== undefined) changes.preference = patch.preference;
-    if (patch.onboardingCompleted !== undefined) {
-      changes.onboarding_completed = patch.onboardingCompleted ? 1 : 0;
-      changes.completed_at = patch.onboardingCompleted ? (current.completedAt ?? now) : null;
-    }
-    if (patch.timeZone !== undefined) changes.time_zone = patch.timeZone;
-    if (patch.reminderHour !== undefined) changes.reminder_hour = patch.reminderHour;
-    if (patch.emailDigest !== undefined) changes.email_digest = patch.emailDigest ? 1 : 0;
-    if (patch.zip !== undefined) {
-      // An unknown ZIP is still the gardener's ZIP: keep it, with no zone rather than a wrong one.
-      const zone = patch.zip ? this.zones().find(patch.zip) : undefined;
-      changes.zip = patch.zip;
-      changes.zone = zone?.zone ?? null;
-      changes.zone_title = zone?.zonetitle ?? null;
-      changes.temp_range = zone?.trange ?? null;
-      changes.zone_map = zone?.map ?? null;
-    }
+    const changes = {
+      ...profileChanges(patch, current.completedAt, this.zones, now),
+      updated_at: now,
+    };
     await updateProfile(this.db, userId, changes, patch.displayName);
     return this.get(userId);
   }

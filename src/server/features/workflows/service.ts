@@ -29,7 +29,7 @@ export type PublishWorkflowChange = (change: WorkflowChange) => void;
 
 const workflowNotFound = () => notFound("That checklist");
 
-function toWorkflow(row: WorkflowRow, items: readonly WorkflowItemRow[]): Workflow {
+export function toWorkflow(row: WorkflowRow, items: readonly WorkflowItemRow[]): Workflow {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,74 @@
+import { type Insertable, type Kysely, sql } from "kysely";
+import { insertRows, ownersOf } from "../../db/batches";
+import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+
+type Db = Kysely<Database>;
+
+/** The gardener's plants, oldest first. */
+export function plantRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("plants")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** The gardener's tasks, oldest first. */
+export function taskRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Tasks with their plant's name, in the task list's order (due date, none last). */
+export function taskRowsWithPlantNames(db: Db, userId: string) {
+  return db
+    .selectFrom("tasks")
+    .leftJoin("plants", (join) =>
+      join.onRef("plants.id", "=", "tasks.plant_id").onRef("plants.user_id", "=", "tasks.user_id"),
+    )
+    .selectAll("tasks")
+    .select("plants.name as plant_name")
+    .where("tasks.user_id", "=", userId)
+    .orderBy(sql`case when tasks.due_date is null then 1 else 0 end`)
+    .orderBy("tasks.due_date")
+    .orderBy("tasks.created_at")
+    .orderBy("tasks.id")
+    .execute();
+}
+
+export function milestoneRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("milestones")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("plant_id")
+    .orderBy("date")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
+export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
+export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
+
+export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[]) =>
+  insertRows(db, "plants", rows);
+export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =>
+  insertRows(db, "tasks", rows);
+export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
+  insertRows(db, "milestones", rows);
+
+/** Every plant, task and milestone of the gardener, children first. */
+export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
+  for (const table of ["milestones", "tasks", "plants"] as const) {
+    await db.deleteFrom(table).where("user_id", "=", userId).execute();
+  }
+}

@@ -1,0 +1,126 @@
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Task } from "../../../core/garden";
+import type { Milestone, Plant } from "../../../core/schemas/plant";
+import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import {
+  deleteGardenRows,
+  insertMilestoneRows,
+  insertPlantRows,
+  insertTaskRows,
+  milestoneOwners,
+  milestoneRowsOf,
+  plantOwners,
+  plantRowsOf,
+  taskOwners,
+  taskRowsOf,
+  taskRowsWithPlantNames,
+} from "./account-data-repository";
+import { toMilestone, toPlant, toTask } from "./rows";
+import { refreshNextTask } from "./tasks-repository";
+
+// What account-data (export, import, account deletion) needs of the garden's plants, tasks and
+// milestones: it reaches these tables only through here.
+
+type Db = Kysely<Database>;
+
+/** A plant as an export holds it: no photo URL or current stage, its photo's image id beside. */
+export interface PlantForExport {
+  plant: Omit<Plant, "imageUrl" | "currentStage">;
+  imageId: string | null;
+}
+
+export async function plantsForExport(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<PlantForExport[]> {
+  const rows = await plantRowsOf(db, userId);
+  return rows.map((row) => {
+    const { imageUrl: _photo, currentStage: _stage, ...plant } = toPlant(row, today);
+    return { plant, imageId: row.image_id };
+  });
+}
+
+export async function tasksForExport(db: Db, userId: string): Promise<Task[]> {
+  return (await taskRowsOf(db, userId)).map(toTask);
+}
+
+export async function milestonesForExport(db: Db, userId: string): Promise<Milestone[]> {
+  return (await milestoneRowsOf(db, userId)).map(toMilestone);
+}
+
+/** A plant's values as stored (a CSV shows them as they are, legacy values too). */
+export async function plantsForCsv(db: Db, userId: string) {
+  return (await plantRowsOf(db, userId)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    scientificName: p.scientific_name,
+    commonName: p.common_name,
+    cropSlug: p.crop_slug,
+    source: p.source,
+    medium: p.medium,
+    place: p.place,
+    lights: p.lighting,
+    startMethod: p.start_method,
+    plantingDate: p.planting_date,
+    stage: p.stage,
+    status: p.status,
+    location: p.location_place,
+    notes: p.notes,
+    createdAt: p.created_at,
+    updatedAt: p.updated_at,
+  }));
+}
+
+/** A task's values as stored with its plant's name, in the task list's order. */
+export async function tasksForCsv(db: Db, userId: string) {
+  return (await taskRowsWithPlantNames(db, userId)).map((t) => ({
+    id: t.id,
+    title: t.title,
+    plant: t.plant_name,
+    plantId: t.plant_id,
+    type: t.type,
+    dueDate: t.due_date,
+    status: t.status,
+    priority: Number(t.priority),
+    repeatEveryDays: t.repeat_every_days === null ? null : Number(t.repeat_every_days),
+    notes: t.notes,
+    createdAt: t.created_at,
+    completedAt: t.completed_at,
+  }));
+}
+
+/** Who has each of these ids (ids nobody has are absent). */
+export const gardenOwners = {
+  plants: plantOwners,
+  tasks: taskOwners,
+  milestones: milestoneOwners,
+};
+
+/** An import's new plants, tasks and milestones, in the caller's transaction. */
+export async function insertImportedGarden(
+  trx: Transaction<Database>,
+  rows: {
+    plants: readonly Insertable<PlantTable>[];
+    tasks: readonly Insertable<TaskTable>[];
+    milestones: readonly Insertable<MilestoneTable>[];
+  },
+): Promise<void> {
+  await insertPlantRows(trx, rows.plants);
+  await insertTaskRows(trx, rows.tasks);
+  await insertMilestoneRows(trx, rows.milestones);
+}
+
+/** Sets each of these plants' next task, as a task write does. */
+export async function refreshNextTasks(
+  trx: Transaction<Database>,
+  userId: string,
+  plantIds: Iterable<string>,
+): Promise<void> {
+  for (const plantId of plantIds) await refreshNextTask(trx, userId, plantId);
+}
+
+/** Every plant, task and milestone of the gardener, in the caller's transaction. */
+export function deleteGardenOf(trx: Transaction<Database>, userId: string): Promise<void> {
+  return deleteGardenRows(trx, userId);
+}

@@ -1,0 +1,39 @@
+import type { Transaction } from "kysely";
+import type { ImportProfile } from "../../../core/schemas/data-export";
+import type { Database } from "../../db/schema";
+import type { ZoneLookup } from "../zones/service";
+import { deleteProfileRow, profileRowOf, setProfileColumns } from "./account-data-repository";
+import { ensureProfile } from "./repository";
+import { profileChanges } from "./service";
+
+// What account-data (import, account deletion) needs of the profile: it reaches the profile
+// table only through here. The export reads the profile as GET /api/me shows it.
+
+/**
+ * An import file's preferences, in the caller's transaction; the zone comes from the ZIP, as
+ * PATCH /api/me does it. Only what differs is written, so importing a file again leaves the
+ * profile row as it was.
+ */
+export async function restoreProfile(
+  trx: Transaction<Database>,
+  userId: string,
+  profile: ImportProfile,
+  zones: () => ZoneLookup,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await ensureProfile(trx, userId, now);
+  const current = await profileRowOf(trx, userId);
+  const changes = profileChanges(profile, current.completed_at, zones, now);
+  const differing = Object.fromEntries(
+    Object.entries(changes).filter(
+      ([column, value]) => current[column as keyof typeof current] !== value,
+    ),
+  );
+  if (Object.keys(differing).length === 0) return;
+  await setProfileColumns(trx, userId, { ...differing, updated_at: now });
+}
+
+/** The gardener's profile row, in the caller's transaction. */
+export function deleteProfileOf(trx: Transaction<Database>, userId: string): Promise<void> {
+  return deleteProfileRow(trx, userId);
+}
