@@ -1,28 +1,7 @@
+import { errorCodes } from "../error-codes";
 import { z } from "./z";
 
-export const errorCodes = [
-  "invalid_request",
-  "unauthorized",
-  "forbidden_origin",
-  "not_found",
-  "conflict",
-  "payload_too_large",
-  "unsupported_media_type",
-  "quota_exceeded",
-  "rate_limited",
-  "upstream_unavailable",
-  "plan_failed",
-  "internal",
-] as const;
-
-export type ErrorCode = (typeof errorCodes)[number];
-
-/**
- * Spec §8 "Plans and plants": the words of a 502 `plan_failed` (the plan for a new plant could not
- * be made, nothing was saved), which the web also shows as the failed-plan toast's description.
- * The web recognises the failure by its code; the words are shared so the two never drift.
- */
-export const PLAN_FAILED_MESSAGE = "AI failed to return a valid plan.";
+export { type ErrorCode, errorCodes, PLAN_FAILED_MESSAGE } from "../error-codes";
 
 export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
 

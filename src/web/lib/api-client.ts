@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../core/schemas/error";
+import type { ErrorCode } from "../../core/error-codes";
 import { connectivity } from "./connectivity";
 import { storage } from "./storage";
 import { recordFailure } from "./telemetry";

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PLAN_FAILED_MESSAGE } from "../../core/schemas/error";
+import { PLAN_FAILED_MESSAGE } from "../../core/error-codes";
 import { useAddPlant } from "./garden-api";
 import { toast } from "./toast-store";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PLAN_FAILED_MESSAGE } from "../../core/error-codes";
 import type { Task } from "../../core/garden/tasks";
-import { PLAN_FAILED_MESSAGE } from "../../core/schemas/error";
 import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../core/schemas/plant";
 import type { TaskCreate } from "../../core/schemas/task";
 import { api, errorMessage, hasErrorCode, NetworkError } from "./api-client";

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, expect, it, vi } from "vitest";
-import { PLAN_FAILED_MESSAGE } from "../../../../core/schemas/error";
+import { PLAN_FAILED_MESSAGE } from "../../../../core/error-codes";
 import { toast } from "../../../lib/toast-store";
 import { identification } from "../test-identifications";
 import { useSaveIdentifiedPlant } from "./save-identified-plant";
