@@ -81,6 +81,15 @@ export function toastAddPlantFailure(error: unknown): void {
   }
 }
 
+/** Spec §8: the toast for a plant added with its plan, from the form or from an identification. */
+export function toastPlantAdded(plant: PlantDetail, tasks: Task[]) {
+  toast({
+    title: "Plan created. Tasks scheduled.",
+    description: `${plant.name} was added with ${tasks.length} tasks.`,
+    variant: "success",
+  });
+}
+
 export function useAddPlant() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -88,11 +97,7 @@ export function useAddPlant() {
       api.post<{ plant: PlantDetail; tasks: Task[] }>("/api/plants", body),
     onSuccess: async ({ plant, tasks }) => {
       await invalidateGarden(queryClient);
-      toast({
-        title: "Plan created. Tasks scheduled.",
-        description: `${plant.name} was added with ${tasks.length} tasks.`,
-        variant: "success",
-      });
+      toastPlantAdded(plant, tasks);
     },
     onError: toastAddPlantFailure,
   });

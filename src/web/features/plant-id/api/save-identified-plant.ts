@@ -3,8 +3,7 @@ import type { Task } from "../../../../core/garden/tasks";
 import type { Identification } from "../../../../core/schemas/identification";
 import type { Plant, PlantDetail } from "../../../../core/schemas/plant";
 import { api, HttpError } from "../../../lib/api-client";
-import { invalidateGarden, toastAddPlantFailure } from "../../../lib/garden-api";
-import { toast } from "../../../lib/toast-store";
+import { invalidateGarden, toastAddPlantFailure, toastPlantAdded } from "../../../lib/garden-api";
 
 export interface SaveIdentifiedPlant {
   identification: Identification;
@@ -34,11 +33,7 @@ export function useSaveIdentifiedPlant() {
     mutationFn: saveIdentifiedPlant,
     onSuccess: async ({ plant, tasks }) => {
       await invalidateGarden(queryClient);
-      toast({
-        title: "Plan created. Tasks scheduled.",
-        description: `${plant.name} was added with ${tasks.length} tasks.`,
-        variant: "success",
-      });
+      toastPlantAdded(plant, tasks);
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 401) return; // the card asks to sign in
