@@ -1,8 +1,5 @@
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-
-const gzipAsync = promisify(gzip);
-
+import { randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 /** Default memory for cached bodies; RESPONSE_CACHE_MB sets it, 0 turns caching off. */
@@ -16,20 +13,32 @@ export const MIN_GZIP_BYTES = 1024;
 const GZIP_LEVEL = 1;
 
 /**
- * One serialized JSON body, as UTF-8 bytes, with its gzip form made on first demand. Compressing
- * runs on libuv's thread pool (zlib's async API), off the event loop that answers requests.
+ * Tags are unique to this process (a random prefix) and to each body made in it (a counter), so a
+ * client's If-None-Match can only match the very body it was sent, on the instance that made it.
+ */
+const tagPrefix = randomBytes(6).toString("base64url");
+let tagCounter = 0;
+
+/**
+ * One serialized JSON body, as UTF-8 bytes, with its gzip form made on first demand and its weak
+ * ETag. Compressing is synchronous: zlib's async API costs twice the CPU for bodies this size (a
+ * stream, a thread-pool round trip and a fresh context per call: 160 µs against 40 µs for a 6 KB
+ * page), and it ran in 7% of the server's profile under the mixed load.
  */
 export class CachedBody {
-  private gzipped: Promise<Buffer | null> | null = null;
+  private gzipped: Buffer | null | undefined;
+  readonly etag = `W/"${tagPrefix}.${(++tagCounter).toString(36)}"`;
 
   constructor(readonly identity: Buffer) {}
 
   /** The gzip bytes, or null when the body is too small to be worth compressing. */
-  gzip(): Promise<Buffer | null> {
-    this.gzipped ??=
-      this.identity.length < MIN_GZIP_BYTES
-        ? Promise.resolve(null)
-        : gzipAsync(this.identity, { level: GZIP_LEVEL });
+  gzip(): Buffer | null {
+    if (this.gzipped === undefined) {
+      this.gzipped =
+        this.identity.length < MIN_GZIP_BYTES
+          ? null
+          : gzipSync(this.identity, { level: GZIP_LEVEL });
+    }
     return this.gzipped;
   }
 }
