@@ -132,6 +132,41 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     expect(refused.json()).toEqual(plain.json());
   });
 
+  it("answers 304 without reading again while the client holds the body now cached", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const plant = (await gardener.post("/api/plants", tomatoBody({ name: "Chard" }))).json().plant;
+    const page = `/api/plants/${plant.id}`;
+    const first = await gardener.get(page);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+
+    // Behind the API's back: a 304 proves the server did not read the plant again.
+    await t.database.db
+      .updateTable("plants")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", plant.id)
+      .execute();
+    const again = await gardener.get(page, { "if-none-match": `W/"other", ${etag}` });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    // Without the tag, or with a stale one, the full body as before.
+    expect((await gardener.get(page, { "if-none-match": 'W/"stale"' })).statusCode).toBe(200);
+
+    // A write drops the cached body: the old tag now gets the new body, with a new tag.
+    await gardener.patch(page, { name: "Rainbow chard" });
+    const changed = await gardener.get(page, { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().name).toBe("Rainbow chard");
+    expect(changed.headers.etag).not.toBe(etag);
+
+    // Another gardener sending that tag for the same address gets their own answer (404).
+    const stranger = client(t.app, (await signUp(t.app)).cookie);
+    const theirs = await stranger.get(page, { "if-none-match": changed.headers.etag as string });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it("still answers 401 without a session and 400 for a bad query", async () => {
     expect((await client(t.app, null).get("/api/tasks")).statusCode).toBe(401);
     expect((await api.get("/api/tasks?status=open")).statusCode).toBe(400);
