@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
 import {
   plantCreatedSchema,
@@ -9,6 +9,7 @@ import {
   plantListQuerySchema,
   plantListSchema,
   plantPatchSchema,
+  plantSummaryListSchema,
 } from "../../../core/schemas/plant";
 import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
@@ -27,11 +28,14 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
     reply: FastifyReply,
     scope: string,
     load: (userId: string, today: string) => Promise<unknown>,
+    schema?: ZodType,
   ) => {
     const userId = currentUser(request).id;
     const today = todayFor(request);
     const key = `${request.url} ${today}`;
-    return sendCachedJson(request, reply, reads, { userId, scope, key }, () => load(userId, today));
+    return sendCachedJson(request, reply, reads, { userId, scope, key, schema }, () =>
+      load(userId, today),
+    );
   };
 
   return async (app) => {
@@ -41,13 +45,20 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
         schema: {
           tags: ["plants"],
           summary: "The gardener's plants, newest first, each with its next task",
+          description:
+            "view=summary sends only what a plant card shows (PlantSummary) in place of every Plant field.",
           querystring: plantListQuerySchema,
           response: { 200: plantListSchema, ...errors },
         },
       },
       async (request, reply) =>
-        readForToday(request, reply, PLANTS_SCOPE, (userId, today) =>
-          plants.list(userId, request.query, today),
+        readForToday(
+          request,
+          reply,
+          PLANTS_SCOPE,
+          (userId, today) => plants.list(userId, request.query, today),
+          // The route's schema is the full form; the summary is written by its own schema.
+          request.query.view === "summary" ? plantSummaryListSchema : undefined,
         ),
     );
 

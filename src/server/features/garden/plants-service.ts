@@ -29,7 +29,9 @@ import type {
   Plant,
   PlantCreate,
   PlantDetail,
+  PlantListQuery,
   PlantPatch,
+  PlantSummary,
 } from "../../../core/schemas/plant";
 import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
@@ -67,6 +69,31 @@ export const PLAN_FAILED_MESSAGE = "AI failed to return a valid plan.";
 const MAX_PLAN_DAYS = 3650;
 
 export type PlantListItem = Plant & { nextTask: Task | null };
+
+/** A list item as GET /api/plants?view=summary sends it: what the plant card shows. */
+export function toPlantSummary(plant: PlantListItem): PlantSummary {
+  const { nextTask } = plant;
+  return {
+    id: plant.id,
+    name: plant.name,
+    scientificName: plant.scientificName,
+    commonName: plant.commonName,
+    cropSlug: plant.cropSlug,
+    medium: plant.medium,
+    place: plant.place,
+    lights: plant.lights,
+    plantingDate: plant.plantingDate,
+    stagePlan: plant.stagePlan,
+    status: plant.status,
+    stage: plant.stage,
+    nextTaskId: plant.nextTaskId,
+    imageUrl: plant.imageUrl,
+    createdAt: plant.createdAt,
+    updatedAt: plant.updatedAt,
+    currentStage: plant.currentStage,
+    nextTask: nextTask && { id: nextTask.id, title: nextTask.title, dueDate: nextTask.dueDate },
+  };
+}
 
 /** What saving an identification as a plant takes from it (spec §4 Plant ID). */
 export interface IdentifiedPlant {
@@ -165,7 +192,11 @@ export class PlantService {
     private readonly identifications: IdentificationLookup = async () => null,
   ) {}
 
-  async list(userId: string, query: { limit: number; cursor?: string | undefined }, today: string) {
+  async list(
+    userId: string,
+    query: Pick<PlantListQuery, "limit" | "cursor"> & { view?: PlantListQuery["view"] },
+    today: string,
+  ) {
     const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
     const rows = await listPlants(
       this.db,
@@ -178,10 +209,11 @@ export class PlantService {
     const next = new Map(
       (await tasksByIds(this.db, userId, nextIds)).map((row) => [row.id, toTask(row)]),
     );
-    const plants: PlantListItem[] = page.map((row) => ({
+    const items: PlantListItem[] = page.map((row) => ({
       ...toPlant(row, today),
       nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
     }));
+    const plants = query.view === "summary" ? items.map(toPlantSummary) : items;
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null;

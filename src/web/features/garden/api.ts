@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "../../../core/garden/tasks";
-import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../../core/schemas/plant";
+import type {
+  PlantCreate,
+  PlantDetail,
+  PlantPatch,
+  PlantSummary,
+} from "../../../core/schemas/plant";
 import type { TaskCreate } from "../../../core/schemas/task";
 import { api, errorMessage, HttpError, NetworkError } from "../../lib/api-client";
 import { connectivity } from "../../lib/connectivity";
@@ -8,7 +13,8 @@ import { formatDay } from "../../lib/format";
 import { toast } from "../../lib/toast-store";
 import { enqueue, isTempId } from "./offline-queue";
 
-export type PlantListItem = Plant & { nextTask: Task | null };
+/** A plant as the garden list shows it: the API's summary form (docs/decisions.md). */
+export type PlantListItem = PlantSummary;
 
 export const gardenKeys = {
   plants: ["plants"] as const,
@@ -21,7 +27,7 @@ export function usePlants(enabled = true) {
   return useQuery({
     queryKey: gardenKeys.plants,
     queryFn: async () =>
-      (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500")).plants,
+      (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500&view=summary")).plants,
     enabled,
   });
 }
