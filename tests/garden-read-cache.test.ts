@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, client, tomatoBody, utcToday } from "./support/garden";
+import { type Client, client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
 import { signUp } from "./support/users";
 
@@ -101,6 +101,52 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     );
     await gardener.patch(`/api/plants/${b.id}`, { name: "Spearmint" });
     expect(await notesOf(b.id)).toBe("written behind the API");
+  });
+
+  it("keeps a full page of tasks while tasks due after its last one change, and drops it for one due on it", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const today = utcToday();
+    const later = shiftDate(today, 30);
+    for (const [i, dueDate] of [today, today, later].entries()) {
+      await gardener.post("/api/tasks", { title: `Task ${i}`, dueDate });
+    }
+    const page = "/api/tasks?status=pending&limit=2";
+    const first = await gardener.get(page);
+    expect(first.json().nextCursor).not.toBeNull();
+    const [, shown] = first.json().tasks;
+    // Behind the API's back, so only a fresh read could show it.
+    await t.database.db
+      .updateTable("tasks")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", shown.id)
+      .execute();
+    const notesOnPage = async () => (await gardener.get(page)).json().tasks[1].notes;
+
+    // Due after the page's last task: added, edited, completed and deleted, the page stays.
+    const far = (
+      await gardener.post("/api/tasks", { title: "Far", dueDate: shiftDate(today, 60) })
+    ).json();
+    await gardener.patch(`/api/tasks/${far.id}`, { dueDate: shiftDate(today, 61) });
+    await gardener.post(`/api/tasks/${far.id}/complete`);
+    await gardener.del(`/api/tasks/${far.id}`);
+    expect(await notesOnPage()).toBeNull();
+    // The whole list, which shows every date, was dropped by each of them.
+    const all = (await gardener.get("/api/tasks?status=pending")).json().tasks;
+    expect(all.map((task: Named) => task.title)).toEqual(["Task 0", "Task 1", "Task 2"]);
+
+    // A task moved from later onto the page's last date changes the page.
+    const moved = all[2];
+    await gardener.patch(`/api/tasks/${moved.id}`, { dueDate: today });
+    expect(await notesOnPage()).toBe("written behind the API");
+    const titlesNow = (await gardener.get("/api/tasks?status=pending&limit=3")).json().tasks;
+    expect(titlesNow.map((task: Named) => task.title)).toEqual(["Task 0", "Task 1", "Task 2"]);
+    // And moved back past it, the page changes again (its old date was on the page).
+    await gardener.patch(`/api/tasks/${moved.id}`, { dueDate: later });
+    await gardener.post(`/api/tasks/${all[0].id}/complete`);
+    expect((await gardener.get(page)).json().tasks.map((task: Named) => task.title)).toEqual([
+      "Task 1",
+      "Task 2",
+    ]);
   });
 
   it("never answers one gardener's read with another's", async () => {

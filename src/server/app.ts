@@ -25,7 +25,12 @@ import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
-import { type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import {
+  type PublishChange,
+  scopesChangedBy,
+  TASKS_SCOPE,
+  taskListKeysChangedBy,
+} from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -72,7 +77,7 @@ import { createOfflineIdentifier } from "./providers/plant-id/offline";
 import type { PlantIdentifier } from "./providers/plant-id/plant-identifier";
 import { createWebPushSender } from "./providers/push/web-push-sender";
 import { createWeatherProviders } from "./providers/weather";
-import type { ChangeBus, ChangeType } from "./realtime/bus";
+import type { ChangeBus, ChangeEvent, ChangeType } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
 import { eventsRoute } from "./realtime/events-route";
 
@@ -181,9 +186,14 @@ export async function buildApp(
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
   const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
-  changes.subscribeAll((event) => gardenReads.invalidate(event.userId, scopesChangedBy(event)));
-  const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {
+  const dropChangedReads = (change: ChangeEvent & { dueDates?: unknown }) => {
     gardenReads.invalidate(change.userId, scopesChangedBy(change));
+    const keys = taskListKeysChangedBy(change);
+    if (keys) gardenReads.invalidateKeys(change.userId, TASKS_SCOPE, keys);
+  };
+  changes.subscribeAll(dropChangedReads);
+  const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {
+    dropChangedReads(change);
     changes
       .publish(change)
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));

@@ -2,7 +2,7 @@ import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { ZodType } from "zod";
-import type { UserResponseCache } from "./user-response-cache";
+import type { Span, UserResponseCache } from "./user-response-cache";
 
 // Bounded: Accept-Encoding is the client's to choose, so its distinct values are unlimited.
 const encodings = new Negotiator({
@@ -19,6 +19,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     .some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
 }
 
+export interface CachedRead<T> {
+  userId: string;
+  scope: string;
+  key: string;
+  /** Another form of the route's reply than its response schema's. */
+  schema?: ZodType | undefined;
+  /** For a list page: the span of its scope's sort keys it shows (UserResponseCache). */
+  spanOf?: ((data: T) => Span) | undefined;
+}
+
 /**
  * Answers a user's read from the response cache, or loads it, serializes it with the route's own
  * response schema (`reply.serialize`, so the cached body is what an uncached reply would send) and
@@ -29,19 +39,24 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * that still holds the body now cached gets 304 with no body, and nothing is read, serialized or
  * compressed for it.
  */
-export async function sendCachedJson(
+export async function sendCachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: UserResponseCache,
-  cached: { userId: string; scope: string; key: string; schema?: ZodType | undefined },
-  load: () => Promise<unknown>,
+  cached: CachedRead<T>,
+  load: () => Promise<T>,
 ): Promise<FastifyReply> {
   const body = await cache.get(cached.userId, cached.scope, cached.key, async () => {
     const data = await load();
-    if (!cached.schema) return String(reply.serialize(data));
-    // Fastify types a schema as a plain record; the app's serializer compiler takes zod schemas.
-    const schema = cached.schema as unknown as Record<string, unknown>;
-    return reply.serializeInput(data as Record<string, unknown>, schema);
+    let json: string;
+    if (cached.schema) {
+      // Fastify types a schema as a plain record; the app's serializer compiler takes zod schemas.
+      const schema = cached.schema as unknown as Record<string, unknown>;
+      json = reply.serializeInput(data as Record<string, unknown>, schema);
+    } else {
+      json = String(reply.serialize(data));
+    }
+    return cached.spanOf ? { body: json, span: cached.spanOf(data) } : json;
   });
   reply
     .header("etag", body.etag)

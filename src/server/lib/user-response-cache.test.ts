@@ -117,4 +117,68 @@ describe("UserResponseCache", () => {
       "plant 2",
     );
   });
+
+  it("drops on a changed key only the pages whose span holds it, and pages kept without one", async () => {
+    const cache = new UserResponseCache();
+    const early = counter("early ");
+    const rest = counter("rest ");
+    const plain = counter("plain ");
+    const page = (load: ReturnType<typeof counter>, span: readonly [string, string]) => async () =>
+      ({ body: await load.produce(), span }) as const;
+    const earlyPage = page(early, ["", "2026-05-10"]);
+    const restPage = page(rest, ["2026-05-11", "\uffff"]);
+    await cache.get("ann", "tasks", "/early", earlyPage);
+    await cache.get("ann", "tasks", "/rest", restPage);
+    await cache.get("ann", "tasks", "/plain", plain.produce);
+
+    cache.invalidateKeys("ann", "tasks", ["2026-06-01"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 1");
+    expect(text(await cache.get("ann", "tasks", "/rest", restPage))).toBe("rest 2");
+    expect(text(await cache.get("ann", "tasks", "/plain", plain.produce))).toBe("plain 2");
+
+    // Both ends of a span count; another user's and another scope's bodies stay.
+    const bob = counter("bob ");
+    await cache.get("bob", "tasks", "/early", page(bob, ["", "2026-05-10"]));
+    cache.invalidateKeys("ann", "plants", ["2026-05-10"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 1");
+    cache.invalidateKeys("ann", "tasks", ["2026-07-01", "2026-05-10"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 2");
+    expect(bob.calls()).toBe(1);
+    expect(text(await cache.get("bob", "tasks", "/early", page(bob, ["", "2026-05-10"])))).toBe(
+      "bob 1",
+    );
+  });
+
+  it("does not keep a page read while a key in its span changed, and keeps one read past it", async () => {
+    const cache = new UserResponseCache();
+    const slowPage = (body: string, span: readonly [string, string]) => {
+      let release: () => void = () => {};
+      const read = cache.get(
+        "ann",
+        "tasks",
+        `/${body}`,
+        () =>
+          new Promise<{ body: string; span: readonly [string, string] }>(
+            (resolve) => (release = () => resolve({ body, span })),
+          ),
+      );
+      return { read, release: () => release() };
+    };
+    const hit = slowPage("hit", ["", "2026-05-10"]);
+    const missed = slowPage("missed", ["", "2026-05-10"]);
+    cache.invalidateKeys("ann", "tasks", ["2026-05-01"]);
+    hit.release();
+    expect(text(await hit.read)).toBe("hit");
+    const later = slowPage("later", ["", "2026-05-10"]);
+    cache.invalidateKeys("ann", "tasks", ["2026-09-01"]);
+    missed.release();
+    later.release();
+    await Promise.all([missed.read, later.read]);
+    const again = async (key: string) =>
+      text(await cache.get("ann", "tasks", `/${key}`, async () => "read again"));
+    // Read before the change in its span: read again. The others saw only a change past them.
+    expect(await again("hit")).toBe("read again");
+    expect(await again("missed")).toBe("read again");
+    expect(await again("later")).toBe("later");
+  });
 });

@@ -43,6 +43,28 @@ export class CachedBody {
   }
 }
 
+/** The sort keys a kept list page shows, its first to its last, inclusive (see invalidateKeys). */
+export type Span = readonly [first: string, last: string];
+
+/** What a read produces: a body, or a list page's body with the span of sort keys it shows. */
+export type Produced = string | { body: string; span: Span };
+
+interface Entry {
+  body: CachedBody;
+  /** null: the body may show any key of its scope. */
+  span: Span | null;
+  /** "<user>\0<scope>". */
+  group: string;
+}
+
+/** The reads of one user's scope now in flight, and keys changed in it since the oldest began. */
+interface Flight {
+  since: number[];
+  moved: { at: number; key: string }[];
+}
+
+const within = (span: Span | null, key: string) => !span || (key >= span[0] && key <= span[1]);
+
 /**
  * Serialized JSON bodies of a user's list and detail reads, kept until the data they show changes.
  * A gardener's garden is read far more often than it is written (every open tab refetches on each
@@ -54,19 +76,32 @@ export class CachedBody {
  * when its read began, and `invalidate` moves the user, or some of their scopes, to new ones. So a
  * write drops only the reads it can change, and a read racing a write can never leave a stale body
  * behind: it is stored under a generation nobody asks for again.
+ *
+ * A list page may also say which span of its scope's sort keys it shows (its first to its last
+ * item; to the end when it is the last page). `invalidateKeys` then drops only the pages whose
+ * span holds a changed key: a task due in three weeks changes no page that ends at yesterday's
+ * tasks. A read in flight while keys change is not kept if one of them falls in its span.
  */
 export class UserResponseCache {
-  private readonly bodies: LRUCache<string, CachedBody> | null;
+  private readonly bodies: LRUCache<string, Entry> | null;
   private readonly generations = new LRUCache<string, number>({ max: 200_000 });
+  /** The slots of the kept bodies of each group, for invalidateKeys. */
+  private readonly slotsOf = new Map<string, Set<string>>();
+  private readonly flights = new Map<string, Flight>();
   private counter = 0;
 
   constructor(maxMegabytes = DEFAULT_RESPONSE_CACHE_MB) {
     this.bodies =
       maxMegabytes > 0
-        ? new LRUCache<string, CachedBody>({
+        ? new LRUCache<string, Entry>({
             maxSize: maxMegabytes * 1024 * 1024,
             // The gzip form, made later, is counted up front (JSON lists compress to well under 20%).
-            sizeCalculation: (body) => Math.ceil(body.identity.length * 1.2) || 1,
+            sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.2) || 1,
+            dispose: (entry, slot) => {
+              const slots = this.slotsOf.get(entry.group);
+              slots?.delete(slot);
+              if (slots?.size === 0) this.slotsOf.delete(entry.group);
+            },
           })
         : null;
   }
@@ -76,15 +111,38 @@ export class UserResponseCache {
     userId: string,
     scope: string,
     key: string,
-    produce: () => Promise<string>,
+    produce: () => Promise<Produced>,
   ): Promise<CachedBody> {
-    if (!this.bodies) return new CachedBody(Buffer.from(await produce()));
-    const slot = `${this.generation(userId)}.${this.generation(`${userId}\u0000${scope}`)}\u0000${userId}\u0000${key}`;
+    if (!this.bodies) return new CachedBody(Buffer.from(bodyOf(await produce())));
+    const group = `${userId}\u0000${scope}`;
+    const slot = `${this.generation(userId)}.${this.generation(group)}\u0000${userId}\u0000${key}`;
     const cached = this.bodies.get(slot);
-    if (cached) return cached;
-    const body = new CachedBody(Buffer.from(await produce()));
-    this.bodies.set(slot, body);
-    return body;
+    if (cached) return cached.body;
+    const since = this.counter;
+    const flight = this.flights.get(group) ?? { since: [], moved: [] };
+    this.flights.set(group, flight);
+    flight.since.push(since);
+    try {
+      const produced = await produce();
+      const span = typeof produced === "string" ? null : produced.span;
+      const body = new CachedBody(Buffer.from(bodyOf(produced)));
+      if (!flight.moved.some((move) => move.at > since && within(span, move.key))) {
+        this.bodies.set(slot, { body, span, group });
+        const slots = this.slotsOf.get(group) ?? new Set<string>();
+        this.slotsOf.set(group, slots);
+        slots.add(slot);
+      }
+      return body;
+    } finally {
+      flight.since.splice(flight.since.indexOf(since), 1);
+      if (flight.since.length === 0) {
+        if (this.flights.get(group) === flight) this.flights.delete(group);
+      } else {
+        // Moves older than every read still in flight can no longer matter.
+        const oldest = Math.min(...flight.since);
+        flight.moved = flight.moved.filter((move) => move.at > oldest);
+      }
+    }
   }
 
   /** Forgets the user's bodies in these scopes, or all of them; call it as soon as data changes. */
@@ -96,6 +154,25 @@ export class UserResponseCache {
     for (const scope of scopes) this.generations.set(`${userId}\u0000${scope}`, ++this.counter);
   }
 
+  /**
+   * Forgets the user's bodies in `scope` whose span holds one of these sort keys (a changed
+   * record's key before and after the change), and those kept without a span.
+   */
+  invalidateKeys(userId: string, scope: string, keys: readonly string[]): void {
+    const group = `${userId}\u0000${scope}`;
+    const flight = this.flights.get(group);
+    for (const key of keys) {
+      const at = ++this.counter;
+      flight?.moved.push({ at, key });
+    }
+    const slots = this.slotsOf.get(group);
+    if (!slots || !this.bodies) return;
+    for (const slot of [...slots]) {
+      const entry = this.bodies.peek(slot);
+      if (!entry || keys.some((key) => within(entry.span, key))) this.bodies.delete(slot);
+    }
+  }
+
   private generation(of: string): number {
     const known = this.generations.get(of);
     if (known !== undefined) return known;
@@ -105,3 +182,5 @@ export class UserResponseCache {
     return fresh;
   }
 }
+
+const bodyOf = (produced: Produced) => (typeof produced === "string" ? produced : produced.body);

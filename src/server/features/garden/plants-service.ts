@@ -332,7 +332,9 @@ export class PlantService {
       milestones,
     );
     this.publish({ userId, type: "plant.created", id: plantId });
-    for (const task of tasks) this.publish({ userId, type: "task.created", id: task.id });
+    for (const task of tasks) {
+      this.publish({ userId, type: "task.created", id: task.id, dueDates: [task.dueDate] });
+    }
     return { plant: await this.get(userId, plantId, today), tasks: sortTasks(tasks) };
   }
 

@@ -14,9 +14,18 @@ import {
 import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
-import type { UserResponseCache } from "../../lib/user-response-cache";
-import { plantScope, TASKS_SCOPE } from "./changes";
-import type { TaskService } from "./tasks-service";
+import type { Span, UserResponseCache } from "../../lib/user-response-cache";
+import { plantScope, TASKS_SCOPE, taskListKey } from "./changes";
+import type { TaskPage, TaskService } from "./tasks-service";
+
+/**
+ * The due dates a page of tasks shows: up to its last task's, or everything after when it is the
+ * last page. A change to a task due later leaves the page as it is.
+ */
+function taskPageSpan(page: TaskPage): Span {
+  const last = page.tasks[page.tasks.length - 1];
+  return ["", page.nextCursor && last ? taskListKey(last.dueDate) : taskListKey(null)];
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
@@ -36,8 +45,12 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
         const userId = currentUser(request).id;
         const { plantId } = request.query;
         const scope = plantId ? plantScope(plantId) : TASKS_SCOPE;
-        return sendCachedJson(request, reply, reads, { userId, scope, key: request.url }, () =>
-          tasks.list(userId, request.query),
+        return sendCachedJson(
+          request,
+          reply,
+          reads,
+          { userId, scope, key: request.url, spanOf: taskPageSpan },
+          () => tasks.list(userId, request.query),
         );
       },
     );
