@@ -149,6 +149,39 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     ]);
   });
 
+  it("keeps a page of plants while a plant on another page changes, and drops it for its own", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const older = (await gardener.post("/api/plants", tomatoBody({ name: "Older" }))).json().plant;
+    const newer = (await gardener.post("/api/plants", tomatoBody({ name: "Newer" }))).json().plant;
+    const page = "/api/plants?limit=1";
+    const notesOnPage = async () => (await gardener.get(page)).json().plants[0].notes;
+    expect(await notesOnPage()).toBeNull();
+    // Behind the API's back, so only a fresh read could show it.
+    await t.database.db
+      .updateTable("plants")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", newer.id)
+      .execute();
+
+    // The older plant is on page 2: its rename and its tasks leave page 1 as it was.
+    await gardener.patch(`/api/plants/${older.id}`, { name: "Older still" });
+    await gardener.post("/api/tasks", { title: "Stake", dueDate: utcToday(), plantId: older.id });
+    expect(await notesOnPage()).toBeNull();
+    const all = (await gardener.get("/api/plants")).json().plants;
+    expect(all.map((plant: Named) => plant.name)).toEqual(["Newer", "Older still"]);
+
+    // A task that becomes the newer plant's next task changes its row on page 1.
+    const firstDue = (await gardener.get(`/api/plants/${newer.id}`)).json().nextTask.dueDate;
+    const sooner = shiftDate(firstDue, -1);
+    await gardener.post("/api/tasks", { title: "Sow now", dueDate: sooner, plantId: newer.id });
+    const shown = (await gardener.get(page)).json().plants[0];
+    expect(shown.notes).toBe("written behind the API");
+    expect(shown.nextTask.title).toBe("Sow now");
+    // A new plant changes which plants page 1 holds.
+    await gardener.post("/api/plants", tomatoBody({ name: "Newest" }));
+    expect((await gardener.get(page)).json().plants[0].name).toBe("Newest");
+  });
+
   it("never answers one gardener's read with another's", async () => {
     const bob = client(t.app, (await signUp(t.app)).cookie);
     await api.post("/api/tasks", { title: "Ann's task", dueDate: utcToday() });

@@ -25,12 +25,7 @@ import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
-import {
-  type PublishChange,
-  scopesChangedBy,
-  TASKS_SCOPE,
-  taskListKeysChangedBy,
-} from "./features/garden/changes";
+import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -188,8 +183,8 @@ export async function buildApp(
   const gardenReads = new UserResponseCache(config.responseCacheMegabytes);
   const dropChangedReads = (change: ChangeEvent & { dueDates?: unknown }) => {
     gardenReads.invalidate(change.userId, scopesChangedBy(change));
-    const keys = taskListKeysChangedBy(change);
-    if (keys) gardenReads.invalidateKeys(change.userId, TASKS_SCOPE, keys);
+    const keyed = keysChangedBy(change);
+    if (keyed) gardenReads.invalidateKeys(change.userId, keyed.scope, keyed.keys);
   };
   changes.subscribeAll(dropChangedReads);
   const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {

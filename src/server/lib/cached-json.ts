@@ -2,7 +2,7 @@ import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { ZodType } from "zod";
-import type { Span, UserResponseCache } from "./user-response-cache";
+import type { Shows, UserResponseCache } from "./user-response-cache";
 
 // Bounded: Accept-Encoding is the client's to choose, so its distinct values are unlimited.
 const encodings = new Negotiator({
@@ -25,8 +25,8 @@ export interface CachedRead<T> {
   key: string;
   /** Another form of the route's reply than its response schema's. */
   schema?: ZodType | undefined;
-  /** For a list page: the span of its scope's sort keys it shows (UserResponseCache). */
-  spanOf?: ((data: T) => Span) | undefined;
+  /** For a list page: which keys of its scope it shows (UserResponseCache.invalidateKeys). */
+  showsOf?: ((data: T) => Shows) | undefined;
 }
 
 /**
@@ -56,7 +56,7 @@ export async function sendCachedJson<T>(
     } else {
       json = String(reply.serialize(data));
     }
-    return cached.spanOf ? { body: json, span: cached.spanOf(data) } : json;
+    return cached.showsOf ? { body: json, shows: cached.showsOf(data) } : json;
   });
   reply
     .header("etag", body.etag)

@@ -9,6 +9,11 @@ function counter(prefix: string) {
 }
 
 const text = (body: { identity: Buffer }) => body.identity.toString("utf8");
+/** A page showing the sort keys from `first` to `last`. */
+const between =
+  ([first, last]: readonly [string, string]) =>
+  (key: string) =>
+    key >= first && key <= last;
 
 describe("UserResponseCache", () => {
   it("serves a kept body until the user's data changes", async () => {
@@ -118,13 +123,13 @@ describe("UserResponseCache", () => {
     );
   });
 
-  it("drops on a changed key only the pages whose span holds it, and pages kept without one", async () => {
+  it("drops on a changed key only the pages that show it, and pages kept without saying", async () => {
     const cache = new UserResponseCache();
     const early = counter("early ");
     const rest = counter("rest ");
     const plain = counter("plain ");
     const page = (load: ReturnType<typeof counter>, span: readonly [string, string]) => async () =>
-      ({ body: await load.produce(), span }) as const;
+      ({ body: await load.produce(), shows: between(span) }) as const;
     const earlyPage = page(early, ["", "2026-05-10"]);
     const restPage = page(rest, ["2026-05-11", "\uffff"]);
     await cache.get("ann", "tasks", "/early", earlyPage);
@@ -136,7 +141,7 @@ describe("UserResponseCache", () => {
     expect(text(await cache.get("ann", "tasks", "/rest", restPage))).toBe("rest 2");
     expect(text(await cache.get("ann", "tasks", "/plain", plain.produce))).toBe("plain 2");
 
-    // Both ends of a span count; another user's and another scope's bodies stay.
+    // Both ends of the range count; another user's and another scope's bodies stay.
     const bob = counter("bob ");
     await cache.get("bob", "tasks", "/early", page(bob, ["", "2026-05-10"]));
     cache.invalidateKeys("ann", "plants", ["2026-05-10"]);
@@ -149,7 +154,7 @@ describe("UserResponseCache", () => {
     );
   });
 
-  it("does not keep a page read while a key in its span changed, and keeps one read past it", async () => {
+  it("does not keep a page read while a key it shows changed, and keeps one read past it", async () => {
     const cache = new UserResponseCache();
     const slowPage = (body: string, span: readonly [string, string]) => {
       let release: () => void = () => {};
@@ -158,8 +163,8 @@ describe("UserResponseCache", () => {
         "tasks",
         `/${body}`,
         () =>
-          new Promise<{ body: string; span: readonly [string, string] }>(
-            (resolve) => (release = () => resolve({ body, span })),
+          new Promise<{ body: string; shows: (key: string) => boolean }>(
+            (resolve) => (release = () => resolve({ body, shows: between(span) })),
           ),
       );
       return { read, release: () => release() };
@@ -176,7 +181,7 @@ describe("UserResponseCache", () => {
     await Promise.all([missed.read, later.read]);
     const again = async (key: string) =>
       text(await cache.get("ann", "tasks", `/${key}`, async () => "read again"));
-    // Read before the change in its span: read again. The others saw only a change past them.
+    // Read before a change it shows: read again. The others saw only a change past them.
     expect(await again("hit")).toBe("read again");
     expect(await again("missed")).toBe("read again");
     expect(await again("later")).toBe("later");

@@ -43,16 +43,19 @@ export class CachedBody {
   }
 }
 
-/** The sort keys a kept list page shows, its first to its last, inclusive (see invalidateKeys). */
-export type Span = readonly [first: string, last: string];
+/**
+ * Whether a kept list page shows the record with this key (see invalidateKeys): a sort key within
+ * the page's first and last, say, or the id of a record on it.
+ */
+export type Shows = (key: string) => boolean;
 
-/** What a read produces: a body, or a list page's body with the span of sort keys it shows. */
-export type Produced = string | { body: string; span: Span };
+/** What a read produces: a body, or a list page's body with the keys it shows. */
+export type Produced = string | { body: string; shows: Shows };
 
 interface Entry {
   body: CachedBody;
   /** null: the body may show any key of its scope. */
-  span: Span | null;
+  shows: Shows | null;
   /** "<user>\0<scope>". */
   group: string;
 }
@@ -63,7 +66,7 @@ interface Flight {
   moved: { at: number; key: string }[];
 }
 
-const within = (span: Span | null, key: string) => !span || (key >= span[0] && key <= span[1]);
+const within = (shows: Shows | null, key: string) => !shows || shows(key);
 
 /**
  * Serialized JSON bodies of a user's list and detail reads, kept until the data they show changes.
@@ -77,10 +80,11 @@ const within = (span: Span | null, key: string) => !span || (key >= span[0] && k
  * write drops only the reads it can change, and a read racing a write can never leave a stale body
  * behind: it is stored under a generation nobody asks for again.
  *
- * A list page may also say which span of its scope's sort keys it shows (its first to its last
- * item; to the end when it is the last page). `invalidateKeys` then drops only the pages whose
- * span holds a changed key: a task due in three weeks changes no page that ends at yesterday's
- * tasks. A read in flight while keys change is not kept if one of them falls in its span.
+ * A list page may also say which keys of its scope it shows: the sort keys from its first item to
+ * its last (to the end on the last page), or the ids of its records when a change cannot move a
+ * record in or out. `invalidateKeys` then drops only the pages that show a changed key: a task due
+ * in three weeks changes no page that ends at yesterday's tasks, and a plant renamed on page 5
+ * leaves page 1 as it is. A read in flight while keys change is not kept if it shows one of them.
  */
 export class UserResponseCache {
   private readonly bodies: LRUCache<string, Entry> | null;
@@ -124,10 +128,10 @@ export class UserResponseCache {
     flight.since.push(since);
     try {
       const produced = await produce();
-      const span = typeof produced === "string" ? null : produced.span;
+      const shows = typeof produced === "string" ? null : produced.shows;
       const body = new CachedBody(Buffer.from(bodyOf(produced)));
-      if (!flight.moved.some((move) => move.at > since && within(span, move.key))) {
-        this.bodies.set(slot, { body, span, group });
+      if (!flight.moved.some((move) => move.at > since && within(shows, move.key))) {
+        this.bodies.set(slot, { body, shows, group });
         const slots = this.slotsOf.get(group) ?? new Set<string>();
         this.slotsOf.set(group, slots);
         slots.add(slot);
@@ -155,8 +159,8 @@ export class UserResponseCache {
   }
 
   /**
-   * Forgets the user's bodies in `scope` whose span holds one of these sort keys (a changed
-   * record's key before and after the change), and those kept without a span.
+   * Forgets the user's bodies in `scope` that show one of these keys (a changed record's keys
+   * before and after the change), and those kept without saying what they show.
    */
   invalidateKeys(userId: string, scope: string, keys: readonly string[]): void {
     const group = `${userId}\u0000${scope}`;
@@ -169,7 +173,7 @@ export class UserResponseCache {
     if (!slots || !this.bodies) return;
     for (const slot of [...slots]) {
       const entry = this.bodies.peek(slot);
-      if (!entry || keys.some((key) => within(entry.span, key))) this.bodies.delete(slot);
+      if (!entry || keys.some((key) => within(entry.shows, key))) this.bodies.delete(slot);
     }
   }
 

@@ -36,16 +36,26 @@ export const plantScope = (plantId: string) => `plant:${plantId}`;
 /** Where a task sorts in the task lists (by due date, none last), as the response cache compares. */
 export const taskListKey = (dueDate: string | null): string => dueDate ?? "\uffff";
 
-/** The task lists' sort keys a task change touched, or null when it does not say (see dueDates). */
-export function taskListKeysChangedBy(change: {
+/**
+ * The keys of a scope's list pages a change touched (UserResponseCache.invalidateKeys), or null
+ * when it cannot say. A task change names its due dates: the task lists' sort keys. A plant's
+ * update names the plant: it changes its own row on the plant list, never which plants a page
+ * holds (pages go by when each plant was added).
+ */
+export function keysChangedBy(change: {
   type: string;
+  id: string;
   dueDates?: unknown;
-}): string[] | null {
+  listUnchanged?: unknown;
+}): { scope: string; keys: string[] } | null {
+  if (change.type === "plant.updated") {
+    return change.listUnchanged === true ? null : { scope: PLANTS_SCOPE, keys: [change.id] };
+  }
   const { type, dueDates } = change;
   if (!type.startsWith("task.") || !Array.isArray(dueDates) || dueDates.length === 0) return null;
   const dates: unknown[] = dueDates;
   if (!dates.every((date) => date === null || typeof date === "string")) return null;
-  return (dates as (string | null)[]).map(taskListKey);
+  return { scope: TASKS_SCOPE, keys: (dates as (string | null)[]).map(taskListKey) };
 }
 
 /**
@@ -64,14 +74,13 @@ export function scopesChangedBy(change: {
     case "task.created":
     case "task.updated":
     case "task.deleted": {
-      // With its due dates, the task lists are left to taskListKeysChangedBy.
-      const lists = taskListKeysChangedBy(change) ? [] : [TASKS_SCOPE];
+      // With its due dates, the task lists are left to keysChangedBy.
+      const lists = keysChangedBy(change) ? [] : [TASKS_SCOPE];
       return typeof change.plantId === "string" ? [...lists, plantScope(change.plantId)] : lists;
     }
     case "plant.updated":
-      return change.listUnchanged === true
-        ? [plantScope(change.id)]
-        : [PLANTS_SCOPE, plantScope(change.id)];
+      // The plant list is left to keysChangedBy.
+      return [plantScope(change.id)];
     case "plant.created":
       // Its plan's tasks each come with a task.created of their own.
       return [PLANTS_SCOPE];

@@ -15,27 +15,35 @@ import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
-import type { UserResponseCache } from "../../lib/user-response-cache";
+import type { Shows, UserResponseCache } from "../../lib/user-response-cache";
 import { PLANTS_SCOPE, plantScope } from "./changes";
 import type { PlantService } from "./plants-service";
+
+/**
+ * The plants a page of the list shows. A plant's update changes its own row only: pages go by when
+ * each plant was added, so no update moves a plant onto or off a page.
+ */
+function plantPageShows(page: { plants: { id: string }[] }): Shows {
+  const ids = new Set(page.plants.map((plant) => plant.id));
+  return (id) => ids.has(id);
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export function plantRoutes(plants: PlantService, reads: UserResponseCache): FastifyPluginAsyncZod {
   /** A cached read of the signed-in gardener's data as of their today. */
-  const readForToday = (
+  const readForToday = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     scope: string,
-    load: (userId: string, today: string) => Promise<unknown>,
-    schema?: ZodType,
+    load: (userId: string, today: string) => Promise<T>,
+    list?: { schema?: ZodType | undefined; showsOf: (data: T) => Shows },
   ) => {
     const userId = currentUser(request).id;
     const today = todayFor(request);
     const key = `${request.url} ${today}`;
-    return sendCachedJson(request, reply, reads, { userId, scope, key, schema }, () =>
-      load(userId, today),
-    );
+    const read = { userId, scope, key, schema: list?.schema, showsOf: list?.showsOf };
+    return sendCachedJson(request, reply, reads, read, () => load(userId, today));
   };
 
   return async (app) => {
@@ -57,8 +65,11 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
           reply,
           PLANTS_SCOPE,
           (userId, today) => plants.list(userId, request.query, today),
-          // The route's schema is the full form; the summary is written by its own schema.
-          request.query.view === "summary" ? plantSummaryListSchema : undefined,
+          {
+            // The route's schema is the full form; the summary is written by its own schema.
+            schema: request.query.view === "summary" ? plantSummaryListSchema : undefined,
+            showsOf: plantPageShows,
+          },
         ),
     );
 

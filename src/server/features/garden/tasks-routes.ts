@@ -14,17 +14,19 @@ import {
 import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
-import type { Span, UserResponseCache } from "../../lib/user-response-cache";
+import type { Shows, UserResponseCache } from "../../lib/user-response-cache";
 import { plantScope, TASKS_SCOPE, taskListKey } from "./changes";
 import type { TaskPage, TaskService } from "./tasks-service";
 
 /**
- * The due dates a page of tasks shows: up to its last task's, or everything after when it is the
- * last page. A change to a task due later leaves the page as it is.
+ * The due dates a page of tasks shows: up to its last task's, or every one when it is the last
+ * page. A change to a task due later leaves the page as it is.
  */
-function taskPageSpan(page: TaskPage): Span {
+function taskPageShows(page: TaskPage): Shows {
   const last = page.tasks[page.tasks.length - 1];
-  return ["", page.nextCursor && last ? taskListKey(last.dueDate) : taskListKey(null)];
+  if (!page.nextCursor || !last) return () => true;
+  const lastKey = taskListKey(last.dueDate);
+  return (key) => key <= lastKey;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -49,7 +51,7 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
           request,
           reply,
           reads,
-          { userId, scope, key: request.url, spanOf: taskPageSpan },
+          { userId, scope, key: request.url, showsOf: taskPageShows },
           () => tasks.list(userId, request.query),
         );
       },
