@@ -224,11 +224,16 @@ export class PlantService {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
     const pending = { status: "pending", plantId: id };
-    const [taskRows, taskCount, milestoneRows] = await Promise.all([
+    const [taskRows, milestoneRows] = await Promise.all([
       listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
-      countPendingTasksOfPlant(this.db, userId, id),
       milestonesOfPlant(this.db, userId, id),
     ]);
+    // A page that is not full holds every pending task: counting them again is a query saved on
+    // most plants' pages (a mixed-load profile had it in one of five reads of a plant).
+    const taskCount =
+      taskRows.length > DETAIL_TASKS
+        ? await countPendingTasksOfPlant(this.db, userId, id)
+        : taskRows.length;
     const { tasks, nextCursor } = taskPage(taskRows, DETAIL_TASKS);
     return {
       ...toPlant(row, today),
