@@ -52,6 +52,7 @@ import { type WorkflowChange, WorkflowService } from "./features/workflows/servi
 import { workflowTemplates } from "./features/workflows/templates";
 import { zoneRoutes } from "./features/zones/routes";
 import { zoneLookup } from "./features/zones/service";
+import { AccessLog } from "./lib/access-log";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
@@ -129,8 +130,7 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
-    // Fastify's own pair of lines per request is replaced by one (below).
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler(config.env === "test"));
@@ -140,17 +140,6 @@ export async function buildApp(
   registerErrorHandler(app);
 
   const log = app.log as unknown as Logger;
-  // One access-log line per request at info, where Fastify writes two ("incoming request" and
-  // "request completed"), each serialized on the event loop that answers requests.
-  if (log.isLevelEnabled("info")) {
-    app.addHook("onResponse", (request, reply, done) => {
-      request.log.info(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
-        "request completed",
-      );
-      done();
-    });
-  }
   const database = overrides.database ?? openDatabase({ ...config, log });
   const ownsDatabase = !overrides.database;
   await migrateToLatest(database.db);
