@@ -183,7 +183,7 @@ export const plantListSchema = z.object({
 
 /**
  * GET /api/plants?view=summary: a plant as its card in the garden list shows it (name, photo,
- * medium, stage and its progress, next task, when added), about a third of the full form's bytes.
+ * medium, stage and its progress, next task, when added): about half the full form's bytes.
  * API.md's Plant stays the default form; this one is opt-in (docs/decisions.md).
  */
 export const plantSummarySchema = plantSchema
