@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, client, tomatoBody, utcToday } from "./support/garden";
+import { type Client, client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
 import { signUp } from "./support/users";
 
@@ -103,6 +103,85 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     expect(await notesOf(b.id)).toBe("written behind the API");
   });
 
+  it("keeps a full page of tasks while tasks due after its last one change, and drops it for one due on it", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const today = utcToday();
+    const later = shiftDate(today, 30);
+    for (const [i, dueDate] of [today, today, later].entries()) {
+      await gardener.post("/api/tasks", { title: `Task ${i}`, dueDate });
+    }
+    const page = "/api/tasks?status=pending&limit=2";
+    const first = await gardener.get(page);
+    expect(first.json().nextCursor).not.toBeNull();
+    const [, shown] = first.json().tasks;
+    // Behind the API's back, so only a fresh read could show it.
+    await t.database.db
+      .updateTable("tasks")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", shown.id)
+      .execute();
+    const notesOnPage = async () => (await gardener.get(page)).json().tasks[1].notes;
+
+    // Due after the page's last task: added, edited, completed and deleted, the page stays.
+    const far = (
+      await gardener.post("/api/tasks", { title: "Far", dueDate: shiftDate(today, 60) })
+    ).json();
+    await gardener.patch(`/api/tasks/${far.id}`, { dueDate: shiftDate(today, 61) });
+    await gardener.post(`/api/tasks/${far.id}/complete`);
+    await gardener.del(`/api/tasks/${far.id}`);
+    expect(await notesOnPage()).toBeNull();
+    // The whole list, which shows every date, was dropped by each of them.
+    const all = (await gardener.get("/api/tasks?status=pending")).json().tasks;
+    expect(all.map((task: Named) => task.title)).toEqual(["Task 0", "Task 1", "Task 2"]);
+
+    // A task moved from later onto the page's last date changes the page.
+    const moved = all[2];
+    await gardener.patch(`/api/tasks/${moved.id}`, { dueDate: today });
+    expect(await notesOnPage()).toBe("written behind the API");
+    const titlesNow = (await gardener.get("/api/tasks?status=pending&limit=3")).json().tasks;
+    expect(titlesNow.map((task: Named) => task.title)).toEqual(["Task 0", "Task 1", "Task 2"]);
+    // And moved back past it, the page changes again (its old date was on the page).
+    await gardener.patch(`/api/tasks/${moved.id}`, { dueDate: later });
+    await gardener.post(`/api/tasks/${all[0].id}/complete`);
+    expect((await gardener.get(page)).json().tasks.map((task: Named) => task.title)).toEqual([
+      "Task 1",
+      "Task 2",
+    ]);
+  });
+
+  it("keeps a page of plants while a plant on another page changes, and drops it for its own", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const older = (await gardener.post("/api/plants", tomatoBody({ name: "Older" }))).json().plant;
+    const newer = (await gardener.post("/api/plants", tomatoBody({ name: "Newer" }))).json().plant;
+    const page = "/api/plants?limit=1";
+    const notesOnPage = async () => (await gardener.get(page)).json().plants[0].notes;
+    expect(await notesOnPage()).toBeNull();
+    // Behind the API's back, so only a fresh read could show it.
+    await t.database.db
+      .updateTable("plants")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", newer.id)
+      .execute();
+
+    // The older plant is on page 2: its rename and its tasks leave page 1 as it was.
+    await gardener.patch(`/api/plants/${older.id}`, { name: "Older still" });
+    await gardener.post("/api/tasks", { title: "Stake", dueDate: utcToday(), plantId: older.id });
+    expect(await notesOnPage()).toBeNull();
+    const all = (await gardener.get("/api/plants")).json().plants;
+    expect(all.map((plant: Named) => plant.name)).toEqual(["Newer", "Older still"]);
+
+    // A task that becomes the newer plant's next task changes its row on page 1.
+    const firstDue = (await gardener.get(`/api/plants/${newer.id}`)).json().nextTask.dueDate;
+    const sooner = shiftDate(firstDue, -1);
+    await gardener.post("/api/tasks", { title: "Sow now", dueDate: sooner, plantId: newer.id });
+    const shown = (await gardener.get(page)).json().plants[0];
+    expect(shown.notes).toBe("written behind the API");
+    expect(shown.nextTask.title).toBe("Sow now");
+    // A new plant changes which plants page 1 holds.
+    await gardener.post("/api/plants", tomatoBody({ name: "Newest" }));
+    expect((await gardener.get(page)).json().plants[0].name).toBe("Newest");
+  });
+
   it("never answers one gardener's read with another's", async () => {
     const bob = client(t.app, (await signUp(t.app)).cookie);
     await api.post("/api/tasks", { title: "Ann's task", dueDate: utcToday() });
@@ -130,6 +209,41 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     const refused = await api.get("/api/tasks", { "accept-encoding": "gzip;q=0, identity" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.json()).toEqual(plain.json());
+  });
+
+  it("answers 304 without reading again while the client holds the body now cached", async () => {
+    const gardener = client(t.app, (await signUp(t.app)).cookie);
+    const plant = (await gardener.post("/api/plants", tomatoBody({ name: "Chard" }))).json().plant;
+    const page = `/api/plants/${plant.id}`;
+    const first = await gardener.get(page);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[^"]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+
+    // Behind the API's back: a 304 proves the server did not read the plant again.
+    await t.database.db
+      .updateTable("plants")
+      .set({ notes: "written behind the API" })
+      .where("id", "=", plant.id)
+      .execute();
+    const again = await gardener.get(page, { "if-none-match": `W/"other", ${etag}` });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    // Without the tag, or with a stale one, the full body as before.
+    expect((await gardener.get(page, { "if-none-match": 'W/"stale"' })).statusCode).toBe(200);
+
+    // A write drops the cached body: the old tag now gets the new body, with a new tag.
+    await gardener.patch(page, { name: "Rainbow chard" });
+    const changed = await gardener.get(page, { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().name).toBe("Rainbow chard");
+    expect(changed.headers.etag).not.toBe(etag);
+
+    // Another gardener sending that tag for the same address gets their own answer (404).
+    const stranger = client(t.app, (await signUp(t.app)).cookie);
+    const theirs = await stranger.get(page, { "if-none-match": changed.headers.etag as string });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it("still answers 401 without a session and 400 for a bad query", async () => {

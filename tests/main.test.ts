@@ -18,6 +18,39 @@ describe("npm start (src/server/main.ts)", () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it("logs one line per request at info, with its method, address, status and time", async () => {
+    const server = await startServer({ LOG_LEVEL: "info" });
+    type Line = {
+      msg?: string;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+    };
+    const mine = (line: Line) =>
+      /^\/api\/(health\?probe=1|no-such-route)$/.test(line.req?.url ?? "");
+    const lines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Line & { responseTime?: number })
+        .filter(mine);
+    try {
+      expect((await fetch(`${server.url}/api/health?probe=1`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/no-such-route`)).status).toBe(404);
+      // The line is written once the response has gone out: wait for the second one.
+      await expect.poll(() => lines().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(
+        lines().map((line) => [line.msg, line.req?.method, line.req?.url, line.res?.statusCode]),
+      ).toEqual([
+        ["request completed", "GET", "/api/health?probe=1", 200],
+        ["request completed", "GET", "/api/no-such-route", 404],
+      ]);
+      for (const line of lines()) expect(line.responseTime).toBeGreaterThanOrEqual(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     "runs the same migrations against PostgreSQL via DATABASE_URL",
     async () => {

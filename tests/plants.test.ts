@@ -268,6 +268,67 @@ describe.each(dialects)("plants API on %s", (dialect) => {
     expect((await theirs.get("/api/plants?cursor=garbage")).statusCode).toBe(400);
   });
 
+  it("sends only the card's fields with view=summary, in the same order and pages", async () => {
+    const other = await signUp(t.app);
+    const theirs = client(t.app, other.cookie);
+    for (const name of ["Basil", "Mint"]) {
+      const res = await theirs.post("/api/plants", tomatoBody({ name, notes: "x".repeat(2000) }));
+      expect(res.statusCode).toBe(201);
+    }
+    const full = await theirs.get("/api/plants");
+    const slim = await theirs.get("/api/plants?view=summary");
+    expect(slim.statusCode, slim.body).toBe(200);
+    expect(slim.body.length).toBeLessThan(full.body.length / 3);
+    const fullPlants = full.json().plants;
+    const { plants, nextCursor } = slim.json();
+    expect(nextCursor).toBeNull();
+    expect(plants.map((p: { id: string }) => p.id)).toEqual(
+      fullPlants.map((p: { id: string }) => p.id),
+    );
+    const [plant] = plants;
+    const [fullPlant] = fullPlants;
+    expect(Object.keys(plant).sort()).toEqual(
+      [
+        "commonName",
+        "createdAt",
+        "cropSlug",
+        "currentStage",
+        "id",
+        "imageUrl",
+        "lights",
+        "medium",
+        "name",
+        "nextTask",
+        "nextTaskId",
+        "place",
+        "plantingDate",
+        "scientificName",
+        "stage",
+        "stagePlan",
+        "status",
+        "updatedAt",
+      ].sort(),
+    );
+    expect(plant.stagePlan).toEqual(fullPlant.stagePlan);
+    expect(plant.currentStage).toBe(fullPlant.currentStage);
+    expect(plant.nextTask).toEqual({
+      id: fullPlant.nextTask.id,
+      title: fullPlant.nextTask.title,
+      dueDate: fullPlant.nextTask.dueDate,
+    });
+
+    const first = (await theirs.get("/api/plants?view=summary&limit=1")).json();
+    expect(first.plants.map((p: { id: string }) => p.id)).toEqual([plant.id]);
+    const second = await theirs.get(
+      `/api/plants?view=summary&limit=1&cursor=${encodeURIComponent(first.nextCursor)}`,
+    );
+    expect(second.json().plants.map((p: { id: string }) => p.id)).toEqual([plants[1].id]);
+
+    const bad = await theirs.get("/api/plants?view=cards");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/view/);
+  });
+
   it("updates name, stage, notes, setup and planting date", async () => {
     const { plant } = await addTomato({ plantingDate: "2026-03-01" });
     const res = await api.patch(`/api/plants/${plant.id}`, {

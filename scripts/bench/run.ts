@@ -143,6 +143,12 @@ async function main() {
       },
       { name: "GET /api/plants", port: app.port, path: "/api/plants", headers: session },
       {
+        name: "GET /api/plants?view=summary",
+        port: app.port,
+        path: "/api/plants?view=summary",
+        headers: session,
+      },
+      {
         name: "GET /api/plants/:id",
         port: app.port,
         path: `/api/plants/${app.plantId}`,

@@ -25,7 +25,7 @@ import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
-import { type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -51,6 +51,7 @@ import { type WorkflowChange, WorkflowService } from "./features/workflows/servi
 import { workflowTemplates } from "./features/workflows/templates";
 import { zoneRoutes } from "./features/zones/routes";
 import { zoneLookup } from "./features/zones/service";
+import { AccessLog } from "./lib/access-log";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
@@ -72,7 +73,7 @@ import { createOfflineIdentifier } from "./providers/plant-id/offline";
 import type { PlantIdentifier } from "./providers/plant-id/plant-identifier";
 import { createWebPushSender } from "./providers/push/web-push-sender";
 import { createWeatherProviders } from "./providers/weather";
-import type { ChangeBus, ChangeType } from "./realtime/bus";
+import type { ChangeBus, ChangeEvent, ChangeType } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
 import { eventsRoute } from "./realtime/events-route";
 
@@ -129,6 +130,7 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    logController: new AccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler(config.env === "test"));
@@ -184,7 +186,12 @@ export async function buildApp(
     config.responseCacheMegabytes,
     config.responseCacheTtlSeconds,
   );
-  changes.subscribeAll((event) => gardenReads.invalidate(event.userId, scopesChangedBy(event)));
+  const dropChangedReads = (change: ChangeEvent & { dueDates?: unknown }) => {
+    gardenReads.invalidate(change.userId, scopesChangedBy(change));
+    const keyed = keysChangedBy(change);
+    if (keyed) gardenReads.invalidateKeys(change.userId, keyed.scope, keyed.keys);
+  };
+  changes.subscribeAll(dropChangedReads);
   // Both caches above are kept current by other instances' events; while those cannot arrive (a
   // lost LISTEN connection, or none yet), which user changed is unknown, so they keep nothing.
   const followListening = (listening: boolean) => {
@@ -196,7 +203,7 @@ export async function buildApp(
   if (!changes.listening) followListening(false);
   changes.subscribeListening(followListening);
   const publishLive = (change: Parameters<PublishChange>[0] | WorkflowChange | ChatChange) => {
-    gardenReads.invalidate(change.userId, scopesChangedBy(change));
+    dropChangedReads(change);
     changes
       .publish(change)
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));

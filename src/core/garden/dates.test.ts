@@ -76,6 +76,20 @@ describe("isIsoDate", () => {
     expect(isIsoDate(20260101)).toBe(false);
     expect(isIsoDate(null)).toBe(false);
   });
+
+  it("agrees with a round trip through Date on every month and day of leap and common years", () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    for (const year of [0, 99, 100, 1900, 2000, 2024, 2026, 2100, 2400, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const date = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const roundTrip =
+            new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === date;
+          expect(isIsoDate(date), date).toBe(roundTrip);
+        }
+      }
+    }
+  });
 });
 
 describe("isWithinDateRange", () => {

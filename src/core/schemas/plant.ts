@@ -165,11 +165,52 @@ export const plantPatchSchema = z.strictObject({
 });
 export type PlantPatch = z.infer<typeof plantPatchSchema>;
 
-export const plantListQuerySchema = pageQuerySchema;
+/** The forms of GET /api/plants: every Plant field, or only what a plant card shows. */
+export const plantListViewValues = ["full", "summary"] as const;
+
+export const plantListQuerySchema = pageQuerySchema.extend({
+  view: z
+    .enum(plantListViewValues, { error: 'view is "full" (the default) or "summary".' })
+    .default("full"),
+});
+export type PlantListQuery = z.infer<typeof plantListQuerySchema>;
 
 export const plantListSchema = z.object({
   plants: z.array(plantListItemSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * GET /api/plants?view=summary: a plant as its card in the garden list shows it (name, photo,
+ * medium, stage and its progress, next task, when added): about half the full form's bytes.
+ * API.md's Plant stays the default form; this one is opt-in (docs/decisions.md).
+ */
+export const plantSummarySchema = plantSchema
+  .pick({
+    id: true,
+    name: true,
+    scientificName: true,
+    commonName: true,
+    cropSlug: true,
+    medium: true,
+    place: true,
+    lights: true,
+    plantingDate: true,
+    stagePlan: true,
+    status: true,
+    stage: true,
+    nextTaskId: true,
+    imageUrl: true,
+    createdAt: true,
+    updatedAt: true,
+    currentStage: true,
+  })
+  .extend({ nextTask: taskSchema.pick({ id: true, title: true, dueDate: true }).nullable() });
+export type PlantSummary = z.infer<typeof plantSummarySchema>;
+
+export const plantSummaryListSchema = z.object({
+  plants: z.array(plantSummarySchema),
   nextCursor: z.string().nullable(),
 });
 

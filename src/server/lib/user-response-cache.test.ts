@@ -9,6 +9,11 @@ function counter(prefix: string) {
 }
 
 const text = (body: { identity: Buffer }) => body.identity.toString("utf8");
+/** A page showing the sort keys from `first` to `last`. */
+const between =
+  ([first, last]: readonly [string, string]) =>
+  (key: string) =>
+    key >= first && key <= last;
 
 describe("UserResponseCache", () => {
   it("serves a kept body until the user's data changes", async () => {
@@ -91,13 +96,13 @@ describe("UserResponseCache", () => {
     const small = await cache.get("ann", "tasks", "/small", async () =>
       "x".repeat(MIN_GZIP_BYTES - 1),
     );
-    expect(await small.gzip()).toBeNull();
+    expect(small.gzip()).toBeNull();
     const json = JSON.stringify({ tasks: Array.from({ length: 300 }, (_, i) => ({ i })) });
     const large = await cache.get("ann", "tasks", "/large", async () => json);
-    const gzip = await large.gzip();
+    const gzip = large.gzip();
     expect(gzip).not.toBeNull();
     expect(gunzipSync(gzip as Buffer).toString("utf8")).toBe(json);
-    expect(await large.gzip()).toBe(gzip);
+    expect(large.gzip()).toBe(gzip);
   });
 
   it("drops only the scopes a change names, and every scope on a whole-user change", async () => {
@@ -162,5 +167,69 @@ describe("UserResponseCache", () => {
     expect(text(await slowRead)).toBe("before the gap");
     const fresh = await cache.get("ann", "tasks", "/api/tasks", async () => "after the gap");
     expect(text(fresh)).toBe("after the gap");
+  });
+
+  it("drops on a changed key only the pages that show it, and pages kept without saying", async () => {
+    const cache = new UserResponseCache();
+    const early = counter("early ");
+    const rest = counter("rest ");
+    const plain = counter("plain ");
+    const page = (load: ReturnType<typeof counter>, span: readonly [string, string]) => async () =>
+      ({ body: await load.produce(), shows: between(span) }) as const;
+    const earlyPage = page(early, ["", "2026-05-10"]);
+    const restPage = page(rest, ["2026-05-11", "\uffff"]);
+    await cache.get("ann", "tasks", "/early", earlyPage);
+    await cache.get("ann", "tasks", "/rest", restPage);
+    await cache.get("ann", "tasks", "/plain", plain.produce);
+
+    cache.invalidateKeys("ann", "tasks", ["2026-06-01"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 1");
+    expect(text(await cache.get("ann", "tasks", "/rest", restPage))).toBe("rest 2");
+    expect(text(await cache.get("ann", "tasks", "/plain", plain.produce))).toBe("plain 2");
+
+    // Both ends of the range count; another user's and another scope's bodies stay.
+    const bob = counter("bob ");
+    await cache.get("bob", "tasks", "/early", page(bob, ["", "2026-05-10"]));
+    cache.invalidateKeys("ann", "plants", ["2026-05-10"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 1");
+    cache.invalidateKeys("ann", "tasks", ["2026-07-01", "2026-05-10"]);
+    expect(text(await cache.get("ann", "tasks", "/early", earlyPage))).toBe("early 2");
+    expect(bob.calls()).toBe(1);
+    expect(text(await cache.get("bob", "tasks", "/early", page(bob, ["", "2026-05-10"])))).toBe(
+      "bob 1",
+    );
+  });
+
+  it("does not keep a page read while a key it shows changed, and keeps one read past it", async () => {
+    const cache = new UserResponseCache();
+    const slowPage = (body: string, span: readonly [string, string]) => {
+      let release: () => void = () => {};
+      const read = cache.get(
+        "ann",
+        "tasks",
+        `/${body}`,
+        () =>
+          new Promise<{ body: string; shows: (key: string) => boolean }>(
+            (resolve) => (release = () => resolve({ body, shows: between(span) })),
+          ),
+      );
+      return { read, release: () => release() };
+    };
+    const hit = slowPage("hit", ["", "2026-05-10"]);
+    const missed = slowPage("missed", ["", "2026-05-10"]);
+    cache.invalidateKeys("ann", "tasks", ["2026-05-01"]);
+    hit.release();
+    expect(text(await hit.read)).toBe("hit");
+    const later = slowPage("later", ["", "2026-05-10"]);
+    cache.invalidateKeys("ann", "tasks", ["2026-09-01"]);
+    missed.release();
+    later.release();
+    await Promise.all([missed.read, later.read]);
+    const again = async (key: string) =>
+      text(await cache.get("ann", "tasks", `/${key}`, async () => "read again"));
+    // Read before a change it shows: read again. The others saw only a change past them.
+    expect(await again("hit")).toBe("read again");
+    expect(await again("missed")).toBe("read again");
+    expect(await again("later")).toBe("later");
   });
 });

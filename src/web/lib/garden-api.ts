@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PLAN_FAILED_MESSAGE } from "../../core/error-codes";
 import type { Task } from "../../core/garden/tasks";
-import type { Plant, PlantCreate, PlantDetail, PlantPatch } from "../../core/schemas/plant";
+import type { PlantCreate, PlantDetail, PlantPatch, PlantSummary } from "../../core/schemas/plant";
 import type { TaskCreate } from "../../core/schemas/task";
 import { api, errorMessage, hasErrorCode, NetworkError } from "./api-client";
 import { connectivity } from "./connectivity";
@@ -9,7 +9,8 @@ import { formatDay } from "./format";
 import { enqueue, isTempId } from "./offline-queue";
 import { toast } from "./toast-store";
 
-export type PlantListItem = Plant & { nextTask: Task | null };
+/** A plant as the garden list shows it: the API's summary form (docs/decisions.md). */
+export type PlantListItem = PlantSummary;
 
 export const gardenKeys = {
   plants: ["plants"] as const,
@@ -22,7 +23,7 @@ export function usePlants(enabled = true) {
   return useQuery({
     queryKey: gardenKeys.plants,
     queryFn: async () =>
-      (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500")).plants,
+      (await api.get<{ plants: PlantListItem[] }>("/api/plants?limit=500&view=summary")).plants,
     enabled,
   });
 }

@@ -12,6 +12,11 @@ export interface GardenChange {
   /** Task changes: the task's plant, if any. */
   plantId?: string | null;
   /**
+   * Task changes: the task's due dates before and after (one for a new or deleted task). Task
+   * lists then drop only the pages that show those dates; without them, every task list.
+   */
+  dueDates?: (string | null)[];
+  /**
    * plant.updated sent for a task change that left the plant's own row and next task as they
    * were: the plant list still reads the same.
    */
@@ -28,6 +33,31 @@ export const TASKS_SCOPE = "tasks";
 export const PLANTS_SCOPE = "plants";
 export const plantScope = (plantId: string) => `plant:${plantId}`;
 
+/** Where a task sorts in the task lists (by due date, none last), as the response cache compares. */
+export const taskListKey = (dueDate: string | null): string => dueDate ?? "\uffff";
+
+/**
+ * The keys of a scope's list pages a change touched (UserResponseCache.invalidateKeys), or null
+ * when it cannot say. A task change names its due dates: the task lists' sort keys. A plant's
+ * update names the plant: it changes its own row on the plant list, never which plants a page
+ * holds (pages go by when each plant was added).
+ */
+export function keysChangedBy(change: {
+  type: string;
+  id: string;
+  dueDates?: unknown;
+  listUnchanged?: unknown;
+}): { scope: string; keys: string[] } | null {
+  if (change.type === "plant.updated") {
+    return change.listUnchanged === true ? null : { scope: PLANTS_SCOPE, keys: [change.id] };
+  }
+  const { type, dueDates } = change;
+  if (!type.startsWith("task.") || !Array.isArray(dueDates) || dueDates.length === 0) return null;
+  const dates: unknown[] = dueDates;
+  if (!dates.every((date) => date === null || typeof date === "string")) return null;
+  return { scope: TASKS_SCOPE, keys: (dates as (string | null)[]).map(taskListKey) };
+}
+
 /**
  * The cached reads a change can alter (undefined: all of the user's). A plant's detail and its
  * task list (GET /api/tasks?plantId=) are its own scope; task lists without a plant are "tasks";
@@ -38,18 +68,19 @@ export function scopesChangedBy(change: {
   id: string;
   plantId?: unknown;
   listUnchanged?: unknown;
+  dueDates?: unknown;
 }): string[] | undefined {
   switch (change.type) {
     case "task.created":
     case "task.updated":
-    case "task.deleted":
-      return typeof change.plantId === "string"
-        ? [TASKS_SCOPE, plantScope(change.plantId)]
-        : [TASKS_SCOPE];
+    case "task.deleted": {
+      // With its due dates, the task lists are left to keysChangedBy.
+      const lists = keysChangedBy(change) ? [] : [TASKS_SCOPE];
+      return typeof change.plantId === "string" ? [...lists, plantScope(change.plantId)] : lists;
+    }
     case "plant.updated":
-      return change.listUnchanged === true
-        ? [plantScope(change.id)]
-        : [PLANTS_SCOPE, plantScope(change.id)];
+      // The plant list is left to keysChangedBy.
+      return [plantScope(change.id)];
     case "plant.created":
       // Its plan's tasks each come with a task.created of their own.
       return [PLANTS_SCOPE];

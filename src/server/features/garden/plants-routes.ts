@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
 import {
   plantCreatedSchema,
@@ -9,29 +9,41 @@ import {
   plantListQuerySchema,
   plantListSchema,
   plantPatchSchema,
+  plantSummaryListSchema,
 } from "../../../core/schemas/plant";
 import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
-import type { UserResponseCache } from "../../lib/user-response-cache";
+import type { Shows, UserResponseCache } from "../../lib/user-response-cache";
 import { PLANTS_SCOPE, plantScope } from "./changes";
 import type { PlantService } from "./plants-service";
+
+/**
+ * The plants a page of the list shows. A plant's update changes its own row only: pages go by when
+ * each plant was added, so no update moves a plant onto or off a page.
+ */
+function plantPageShows(page: { plants: { id: string }[] }): Shows {
+  const ids = new Set(page.plants.map((plant) => plant.id));
+  return (id) => ids.has(id);
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export function plantRoutes(plants: PlantService, reads: UserResponseCache): FastifyPluginAsyncZod {
   /** A cached read of the signed-in gardener's data as of their today. */
-  const readForToday = (
+  const readForToday = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     scope: string,
-    load: (userId: string, today: string) => Promise<unknown>,
+    load: (userId: string, today: string) => Promise<T>,
+    list?: { schema?: ZodType | undefined; showsOf: (data: T) => Shows },
   ) => {
     const userId = currentUser(request).id;
     const today = todayFor(request);
     const key = `${request.url} ${today}`;
-    return sendCachedJson(request, reply, reads, { userId, scope, key }, () => load(userId, today));
+    const read = { userId, scope, key, schema: list?.schema, showsOf: list?.showsOf };
+    return sendCachedJson(request, reply, reads, read, () => load(userId, today));
   };
 
   return async (app) => {
@@ -41,13 +53,23 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
         schema: {
           tags: ["plants"],
           summary: "The gardener's plants, newest first, each with its next task",
+          description:
+            "view=summary sends only what a plant card shows (PlantSummary) in place of every Plant field.",
           querystring: plantListQuerySchema,
           response: { 200: plantListSchema, ...errors },
         },
       },
       async (request, reply) =>
-        readForToday(request, reply, PLANTS_SCOPE, (userId, today) =>
-          plants.list(userId, request.query, today),
+        readForToday(
+          request,
+          reply,
+          PLANTS_SCOPE,
+          (userId, today) => plants.list(userId, request.query, today),
+          {
+            // The route's schema is the full form; the summary is written by its own schema.
+            schema: request.query.view === "summary" ? plantSummaryListSchema : undefined,
+            showsOf: plantPageShows,
+          },
         ),
     );
 

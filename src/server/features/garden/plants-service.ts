@@ -30,7 +30,9 @@ import type {
   Plant,
   PlantCreate,
   PlantDetail,
+  PlantListQuery,
   PlantPatch,
+  PlantSummary,
 } from "../../../core/schemas/plant";
 import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
@@ -66,6 +68,31 @@ export const DELETE_BATCH_SIZE = 450;
 const MAX_PLAN_DAYS = 3650;
 
 export type PlantListItem = Plant & { nextTask: Task | null };
+
+/** A list item as GET /api/plants?view=summary sends it: what the plant card shows. */
+export function toPlantSummary(plant: PlantListItem): PlantSummary {
+  const { nextTask } = plant;
+  return {
+    id: plant.id,
+    name: plant.name,
+    scientificName: plant.scientificName,
+    commonName: plant.commonName,
+    cropSlug: plant.cropSlug,
+    medium: plant.medium,
+    place: plant.place,
+    lights: plant.lights,
+    plantingDate: plant.plantingDate,
+    stagePlan: plant.stagePlan,
+    status: plant.status,
+    stage: plant.stage,
+    nextTaskId: plant.nextTaskId,
+    imageUrl: plant.imageUrl,
+    createdAt: plant.createdAt,
+    updatedAt: plant.updatedAt,
+    currentStage: plant.currentStage,
+    nextTask: nextTask && { id: nextTask.id, title: nextTask.title, dueDate: nextTask.dueDate },
+  };
+}
 
 /** What saving an identification as a plant takes from it (spec §4 Plant ID). */
 export interface IdentifiedPlant {
@@ -164,7 +191,11 @@ export class PlantService {
     private readonly identifications: IdentificationLookup = async () => null,
   ) {}
 
-  async list(userId: string, query: { limit: number; cursor?: string | undefined }, today: string) {
+  async list(
+    userId: string,
+    query: Pick<PlantListQuery, "limit" | "cursor"> & { view?: PlantListQuery["view"] },
+    today: string,
+  ) {
     const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
     const rows = await listPlants(
       this.db,
@@ -177,10 +208,11 @@ export class PlantService {
     const next = new Map(
       (await tasksByIds(this.db, userId, nextIds)).map((row) => [row.id, toTask(row)]),
     );
-    const plants: PlantListItem[] = page.map((row) => ({
+    const items: PlantListItem[] = page.map((row) => ({
       ...toPlant(row, today),
       nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
     }));
+    const plants = query.view === "summary" ? items.map(toPlantSummary) : items;
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null;
@@ -191,11 +223,16 @@ export class PlantService {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
     const pending = { status: "pending", plantId: id };
-    const [taskRows, taskCount, milestoneRows] = await Promise.all([
+    const [taskRows, milestoneRows] = await Promise.all([
       listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
-      countPendingTasksOfPlant(this.db, userId, id),
       milestonesOfPlant(this.db, userId, id),
     ]);
+    // A page that is not full holds every pending task: counting them again is a query saved on
+    // most plants' pages (a mixed-load profile had it in one of five reads of a plant).
+    const taskCount =
+      taskRows.length > DETAIL_TASKS
+        ? await countPendingTasksOfPlant(this.db, userId, id)
+        : taskRows.length;
     const { tasks, nextCursor } = taskPage(taskRows, DETAIL_TASKS);
     return {
       ...toPlant(row, today),
@@ -299,7 +336,9 @@ export class PlantService {
       milestones,
     );
     this.publish({ userId, type: "plant.created", id: plantId });
-    for (const task of tasks) this.publish({ userId, type: "task.created", id: task.id });
+    for (const task of tasks) {
+      this.publish({ userId, type: "task.created", id: task.id, dueDates: [task.dueDate] });
+    }
     return { plant: await this.get(userId, plantId, today), tasks: sortTasks(tasks) };
   }
 

@@ -14,9 +14,20 @@ import {
 import { currentUser } from "../../auth/session";
 import { sendCachedJson } from "../../lib/cached-json";
 import { todayFor } from "../../lib/today";
-import type { UserResponseCache } from "../../lib/user-response-cache";
-import { plantScope, TASKS_SCOPE } from "./changes";
-import type { TaskService } from "./tasks-service";
+import type { Shows, UserResponseCache } from "../../lib/user-response-cache";
+import { plantScope, TASKS_SCOPE, taskListKey } from "./changes";
+import type { TaskPage, TaskService } from "./tasks-service";
+
+/**
+ * The due dates a page of tasks shows: up to its last task's, or every one when it is the last
+ * page. A change to a task due later leaves the page as it is.
+ */
+function taskPageShows(page: TaskPage): Shows {
+  const last = page.tasks[page.tasks.length - 1];
+  if (!page.nextCursor || !last) return () => true;
+  const lastKey = taskListKey(last.dueDate);
+  return (key) => key <= lastKey;
+}
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
@@ -36,8 +47,12 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
         const userId = currentUser(request).id;
         const { plantId } = request.query;
         const scope = plantId ? plantScope(plantId) : TASKS_SCOPE;
-        return sendCachedJson(request, reply, reads, { userId, scope, key: request.url }, () =>
-          tasks.list(userId, request.query),
+        return sendCachedJson(
+          request,
+          reply,
+          reads,
+          { userId, scope, key: request.url, showsOf: taskPageShows },
+          () => tasks.list(userId, request.query),
         );
       },
     );

@@ -92,7 +92,7 @@ export class TaskService {
       await insertTasks(trx, [taskRow(task, userId)]);
       return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
-    this.published(userId, "task.created", task.id, task.plantId, !nextChanged);
+    this.published(userId, "task.created", task.id, task.plantId, !nextChanged, [task.dueDate]);
     return task;
   }
 
@@ -125,13 +125,13 @@ export class TaskService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const { plantId, nextChanged } = await this.db.transaction().execute(async (trx) => {
+    const { plantId, nextChanged, dueDate } = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, id);
       if (!row || !(await deleteTask(trx, userId, id))) throw taskNotFound();
       const changed = row.plant_id ? await refreshNextTask(trx, userId, row.plant_id) : false;
-      return { plantId: row.plant_id, nextChanged: changed };
+      return { plantId: row.plant_id, nextChanged: changed, dueDate: row.due_date };
     });
-    this.published(userId, "task.deleted", id, plantId, !nextChanged);
+    this.published(userId, "task.deleted", id, plantId, !nextChanged, [dueDate]);
   }
 
   /**
@@ -144,8 +144,9 @@ export class TaskService {
     id: string,
     plantId: string | null,
     listUnchanged: boolean,
+    dueDates: (string | null)[],
   ) {
-    this.publish({ userId, type, id, plantId });
+    this.publish({ userId, type, id, plantId, dueDates });
     if (plantId) this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
   }
 
@@ -187,7 +188,13 @@ export class TaskService {
         // Someone else changed the status first: report the task as it now stands.
         const now = await findTask(trx, userId, id);
         if (!now) throw taskNotFound();
-        return { task: toTask(now), next: null, plantId: null, listUnchanged: true };
+        return {
+          task: toTask(now),
+          next: null,
+          plantId: null,
+          listUnchanged: true,
+          dueDates: [current.dueDate, now.due_date],
+        };
       }
       if (done.next) await insertTasks(trx, [taskRow(done.next, userId)]);
       const plantId = current.plantId;
@@ -195,11 +202,19 @@ export class TaskService {
         !plantId ||
         (!(await refreshNextTask(trx, userId, plantId)) &&
           (await nextTaskIdOf(trx, userId, plantId)) !== id);
-      return { ...done, plantId, listUnchanged };
+      return { ...done, plantId, listUnchanged, dueDates: [current.dueDate, done.task.dueDate] };
     });
-    const { plantId, listUnchanged } = result;
-    this.publish({ userId, type: "task.updated", id, plantId });
-    if (result.next) this.publish({ userId, type: "task.created", id: result.next.id, plantId });
+    const { plantId, listUnchanged, next } = result;
+    this.publish({ userId, type: "task.updated", id, plantId, dueDates: result.dueDates });
+    if (next) {
+      this.publish({
+        userId,
+        type: "task.created",
+        id: next.id,
+        plantId,
+        dueDates: [next.dueDate],
+      });
+    }
     if (plantId) this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
     return { task: result.task, next: result.next };
   }
