@@ -18,7 +18,7 @@ import { type TaskRow, taskRow, toTask } from "./rows";
 import {
   deleteTask,
   findTask,
-  insertTasks,
+  insertTask,
   listTasks,
   nextTaskIdOf,
   refreshNextTask,
@@ -89,7 +89,7 @@ export class TaskService {
       if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
         throw notFound("That plant");
       }
-      await insertTasks(trx, [taskRow(task, userId)]);
+      await insertTask(trx, taskRow(task, userId));
       return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
     this.published(userId, "task.created", task.id, task.plantId, !nextChanged, [task.dueDate]);
@@ -196,7 +196,7 @@ export class TaskService {
           dueDates: [current.dueDate, now.due_date],
         };
       }
-      if (done.next) await insertTasks(trx, [taskRow(done.next, userId)]);
+      if (done.next) await insertTask(trx, taskRow(done.next, userId));
       const plantId = current.plantId;
       const listUnchanged =
         !plantId ||
