@@ -198,9 +198,16 @@ export class TaskService {
       }
       if (done.next) await insertTask(trx, taskRow(done.next, userId));
       const plantId = current.plantId;
+      // A plant's next task is its earliest pending one: an edit that keeps this task's status
+      // and due date and adds no repeat (notes, title, priority) cannot change which one it is,
+      // so the refresh (an UPDATE with two subqueries) is skipped for it.
+      const moved =
+        done.task.status !== current.status ||
+        done.task.dueDate !== current.dueDate ||
+        done.next !== null;
       const listUnchanged =
         !plantId ||
-        (!(await refreshNextTask(trx, userId, plantId)) &&
+        (!(moved && (await refreshNextTask(trx, userId, plantId))) &&
           (await nextTaskIdOf(trx, userId, plantId)) !== id);
       return { ...done, plantId, listUnchanged, dueDates: [current.dueDate, done.task.dueDate] };
     });
