@@ -77,6 +77,15 @@ describe.each(dialects)("cached garden reads on %s", (dialect) => {
     const hardenOff = (await gardener.get(`/api/plants/${plant.id}`)).json().nextTask as Named;
     await gardener.post(`/api/tasks/${hardenOff.id}/complete`);
     expect(await listed()).toBe("Water deeply");
+    // A later task moved before it becomes the next one; editing the other's notes moves nothing.
+    const pending = (await gardener.get(`/api/tasks?plantId=${plant.id}&status=pending`)).json()
+      .tasks as Named[];
+    const later = pending.find((task) => task.id !== first.id);
+    if (!later) throw new Error("the plan gave the plant one task");
+    await gardener.patch(`/api/tasks/${later.id}`, { dueDate: shiftDate(utcToday(), -1) });
+    expect(await listed()).toBe(later.title);
+    await gardener.patch(`/api/tasks/${first.id}`, { notes: "Mulch first" });
+    expect(await listed()).toBe(later.title);
     await gardener.del(`/api/tasks/${first.id}`);
     expect(await listed()).not.toBe("Water deeply");
   });

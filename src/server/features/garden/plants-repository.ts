@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
+import { preparedQuery } from "../../db/prepared-query";
 import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
 import {
   copyImage,
@@ -116,13 +117,16 @@ export async function replacePlantImage(
   });
 }
 
-export function findPlant(db: Db, userId: string, id: string): Promise<PlantRow | undefined> {
-  return db
+const findPlantQuery = preparedQuery(["userId", "id"], (db, a: { userId: string; id: string }) =>
+  db
     .selectFrom("plants")
     .select(plantColumns)
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("user_id", "=", a.userId)
+    .where("id", "=", a.id),
+);
+
+export async function findPlant(db: Db, userId: string, id: string): Promise<PlantRow | undefined> {
+  return (await findPlantQuery(db, { userId, id })).rows[0];
 }
 
 /** Newest first (createdAt, then id, descending), the page after `after`. */
@@ -163,19 +167,24 @@ export async function updatePlant(
 }
 
 /** The plant's milestones in the order they were written (callers sort them by date). */
-export function milestonesOfPlant(
+const milestonesQuery = preparedQuery(
+  ["userId", "plantId"],
+  (db, a: { userId: string; plantId: string }) =>
+    db
+      .selectFrom("milestones")
+      .selectAll()
+      .where("user_id", "=", a.userId)
+      .where("plant_id", "=", a.plantId)
+      .orderBy("created_at")
+      .orderBy("id"),
+);
+
+export async function milestonesOfPlant(
   db: Db,
   userId: string,
   plantId: string,
 ): Promise<MilestoneRow[]> {
-  return db
-    .selectFrom("milestones")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("plant_id", "=", plantId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return (await milestonesQuery(db, { userId, plantId })).rows;
 }
 
 /** What a plant edit does to its milestones (decided by the service from the rows it is shown). */

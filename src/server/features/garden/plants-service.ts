@@ -56,7 +56,7 @@ import {
   updatePlantAndMilestones,
 } from "./plants-repository";
 import { plantExists } from "./read-model";
-import { type MilestoneRow, stagePlanOf, taskRow, toMilestone, toPlant, toTask } from "./rows";
+import { type MilestoneRow, taskRow, toMilestone, toPlant, toTask } from "./rows";
 import { countPendingTasksOfPlant, listTasks, tasksByIds } from "./tasks-repository";
 import { taskPage } from "./tasks-service";
 
@@ -234,9 +234,11 @@ export class PlantService {
         ? await countPendingTasksOfPlant(this.db, userId, id)
         : taskRows.length;
     const { tasks, nextCursor } = taskPage(taskRows, DETAIL_TASKS);
+    // The timeline takes the plant's parsed stage plan: parsing it again cost a plant page read.
+    const plant = toPlant(row, today);
     return {
-      ...toPlant(row, today),
-      timeline: buildTimeline(stagePlanOf(row), row.planting_date, today),
+      ...plant,
+      timeline: buildTimeline(plant.stagePlan, row.planting_date, today),
       tasks,
       taskCount,
       tasksNextCursor: nextCursor,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DueTask } from "../../../core/reminders";
+import { preparedQuery } from "../../db/prepared-query";
 import type { Database } from "../../db/schema";
 import { stagePlanOf } from "./rows";
 
@@ -8,15 +9,13 @@ import { stagePlanOf } from "./rows";
 
 type Db = Kysely<Database>;
 
+const plantExistsQuery = preparedQuery(["userId", "id"], (db, a: { userId: string; id: string }) =>
+  db.selectFrom("plants").select("id").where("user_id", "=", a.userId).where("id", "=", a.id),
+);
+
 /** Whether the user has a plant with this id (any status). */
 export async function plantExists(db: Db, userId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("plants")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await plantExistsQuery(db, { userId, id })).rows.length > 0;
 }
 
 /** A plant's name and crop, for advice about it; undefined when the user has no such plant. */

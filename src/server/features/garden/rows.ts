@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 import type { StagePlanEntry, Task } from "../../../core/garden";
 import { currentStageName } from "../../../core/garden";
 import {
@@ -55,7 +55,7 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-export function taskRow(task: Task, userId: string): Insertable<TaskTable> {
+export function taskRow(task: Task, userId: string): TaskRow {
   return {
     id: task.id,
     user_id: userId,

@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, sql } from "kysely";
+import { affectedRows, preparedQuery } from "../../db/prepared-query";
 import type { Database, TaskTable } from "../../db/schema";
 import type { TaskRow } from "./rows";
 
@@ -28,14 +29,73 @@ export async function insertTasks(db: Db, rows: Insertable<TaskTable>[]): Promis
   }
 }
 
-export function findTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+const insertTaskQuery = preparedQuery(
+  [
+    "id",
+    "user_id",
+    "plant_id",
+    "title",
+    "type",
+    "due_date",
+    "status",
+    "priority",
+    "notes",
+    "repeat_every_days",
+    "created_at",
+    "completed_at",
+  ],
+  (db, row: TaskRow) => db.insertInto("tasks").values(row),
+);
+
+/** One task, as the task service adds them (every column given). */
+export async function insertTask(db: Db, row: TaskRow): Promise<void> {
+  await insertTaskQuery(db, row);
 }
+
+const findTaskQuery = preparedQuery(["userId", "id"], (db, a: { userId: string; id: string }) =>
+  db.selectFrom("tasks").selectAll().where("user_id", "=", a.userId).where("id", "=", a.id),
+);
+
+export async function findTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+  return (await findTaskQuery(db, { userId, id })).rows[0];
+}
+
+/** Every column of a task that an edit may change. */
+export type TaskChanges = Omit<TaskRow, "id" | "user_id" | "created_at">;
+
+const updateTaskQuery = preparedQuery(
+  [
+    "plant_id",
+    "title",
+    "type",
+    "due_date",
+    "status",
+    "priority",
+    "notes",
+    "repeat_every_days",
+    "completed_at",
+    "userId",
+    "id",
+    "was",
+  ],
+  (db, a: TaskChanges & { userId: string; id: string; was: string }) =>
+    db
+      .updateTable("tasks")
+      .set({
+        plant_id: a.plant_id,
+        title: a.title,
+        type: a.type,
+        due_date: a.due_date,
+        status: a.status,
+        priority: a.priority,
+        notes: a.notes,
+        repeat_every_days: a.repeat_every_days,
+        completed_at: a.completed_at,
+      })
+      .where("user_id", "=", a.userId)
+      .where("id", "=", a.id)
+      .where("status", "=", a.was),
+);
 
 /** Updates the task only while it still has `status`, so two racing completions change it once. */
 export async function updateTask(
@@ -43,16 +103,9 @@ export async function updateTask(
   userId: string,
   id: string,
   status: string,
-  changes: Updateable<TaskTable>,
+  changes: TaskChanges,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("tasks")
-    .set(changes)
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .where("status", "=", status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return affectedRows(await updateTaskQuery(db, { ...changes, userId, id, was: status })) > 0;
 }
 
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
@@ -98,37 +151,105 @@ export async function countPendingTasksOfPlant(
  * Sets the plant's next_task_id to its earliest pending task (due date, none last, then
  * createdAt and id: the order of core `nextTask`), in one statement. True when it changed.
  */
+const refreshNextTaskQuery = preparedQuery(
+  ["userId", "plantId"],
+  (db, { userId, plantId }: { userId: string; plantId: string }) => {
+    const earliest = (eb: ExpressionBuilder<Database, "plants">) =>
+      eb
+        .selectFrom("tasks")
+        .select("tasks.id")
+        .where("tasks.user_id", "=", userId)
+        .where("tasks.plant_id", "=", plantId)
+        .where("tasks.status", "=", "pending")
+        .orderBy(sql`case when tasks.due_date is null then 1 else 0 end`)
+        .orderBy("tasks.due_date")
+        .orderBy("tasks.created_at")
+        .orderBy("tasks.id")
+        .limit(1);
+    return db
+      .updateTable("plants")
+      .set((eb) => ({ next_task_id: earliest(eb) }))
+      .where("user_id", "=", userId)
+      .where("id", "=", plantId)
+      .where((eb) => eb("next_task_id", "is distinct from", earliest(eb)));
+  },
+);
+
 export async function refreshNextTask(db: Db, userId: string, plantId: string): Promise<boolean> {
-  const earliest = (eb: ExpressionBuilder<Database, "plants">) =>
-    eb
-      .selectFrom("tasks")
-      .select("tasks.id")
-      .where("tasks.user_id", "=", userId)
-      .where("tasks.plant_id", "=", plantId)
-      .where("tasks.status", "=", "pending")
-      .orderBy(sql`case when tasks.due_date is null then 1 else 0 end`)
-      .orderBy("tasks.due_date")
-      .orderBy("tasks.created_at")
-      .orderBy("tasks.id")
-      .limit(1);
-  const result = await db
-    .updateTable("plants")
-    .set((eb) => ({ next_task_id: earliest(eb) }))
-    .where("user_id", "=", userId)
-    .where("id", "=", plantId)
-    .where((eb) => eb("next_task_id", "is distinct from", earliest(eb)))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return affectedRows(await refreshNextTaskQuery(db, { userId, plantId })) > 0;
 }
 
+const nextTaskIdQuery = preparedQuery(
+  ["userId", "plantId"],
+  (db, a: { userId: string; plantId: string }) =>
+    db
+      .selectFrom("plants")
+      .select("next_task_id")
+      .where("user_id", "=", a.userId)
+      .where("id", "=", a.plantId),
+);
+
 export async function nextTaskIdOf(db: Db, userId: string, plantId: string) {
-  const row = await db
-    .selectFrom("plants")
-    .select("next_task_id")
-    .where("user_id", "=", userId)
-    .where("id", "=", plantId)
-    .executeTakeFirst();
-  return row?.next_task_id ?? null;
+  return (await nextTaskIdQuery(db, { userId, plantId })).rows[0]?.next_task_id ?? null;
+}
+
+interface ListArgs {
+  userId: string;
+  status: string;
+  plantId: string;
+  limit: number;
+  dueDate: string;
+  createdAt: string;
+  id: string;
+}
+
+/** Which parts a task list query has: each combination is one SQL text, prepared once. */
+interface ListShape {
+  status: boolean;
+  plantId: boolean;
+  /** Dated tasks (by due date), else undated ones (by createdAt). */
+  dated: boolean;
+  /** Starts after a cursor. */
+  after: boolean;
+}
+
+const listQueries = new Map<string, ReturnType<typeof listQuery>>();
+
+function listQuery(shape: ListShape) {
+  const names: (keyof ListArgs)[] = ["userId", "limit"];
+  if (shape.status) names.push("status");
+  if (shape.plantId) names.push("plantId");
+  if (shape.after) names.push("createdAt", "id", ...(shape.dated ? (["dueDate"] as const) : []));
+  return preparedQuery<ListArgs, TaskRow>(names, (db, a) => {
+    let query = db.selectFrom("tasks").selectAll().where("user_id", "=", a.userId);
+    if (shape.status) query = query.where("status", "=", a.status);
+    if (shape.plantId) query = query.where("plant_id", "=", a.plantId);
+    const later = (eb: ExpressionBuilder<Database, "tasks">) =>
+      eb.or([
+        ...(shape.dated ? [eb("due_date", ">", a.dueDate)] : []),
+        eb("created_at", ">", a.createdAt),
+        eb.and([eb("created_at", "=", a.createdAt), eb("id", ">", a.id)]),
+      ]);
+    if (shape.dated) {
+      query = query.where("due_date", "is not", null);
+      if (shape.after) query = query.where("due_date", ">=", a.dueDate).where(later);
+      query = query.orderBy("due_date");
+    } else {
+      query = query.where("due_date", "is", null);
+      if (shape.after) query = query.where(later);
+    }
+    return query.orderBy("created_at").orderBy("id").limit(a.limit);
+  });
+}
+
+function runList(db: Db, shape: ListShape, args: ListArgs): Promise<TaskRow[]> {
+  const key = `${+shape.status}${+shape.plantId}${+shape.dated}${+shape.after}`;
+  let query = listQueries.get(key);
+  if (!query) {
+    query = listQuery(shape);
+    listQueries.set(key, query);
+  }
+  return query(db, args).then((result) => result.rows);
 }
 
 /**
@@ -143,53 +264,22 @@ export async function listTasks(
   limit: number,
   after: TaskKey | null,
 ): Promise<TaskRow[]> {
-  const base = () => {
-    let query = db.selectFrom("tasks").selectAll().where("user_id", "=", userId);
-    if (filter.status) query = query.where("status", "=", filter.status);
-    if (filter.plantId) query = query.where("plant_id", "=", filter.plantId);
-    return query;
+  const args: ListArgs = {
+    userId,
+    status: filter.status ?? "",
+    plantId: filter.plantId ?? "",
+    limit,
+    dueDate: after?.dueDate ?? "",
+    createdAt: after?.createdAt ?? "",
+    id: after?.id ?? "",
   };
+  const shape = { status: !!filter.status, plantId: !!filter.plantId };
   const rows: TaskRow[] = [];
   if (after === null || after.dueDate !== null) {
-    let dated = base().where("due_date", "is not", null);
-    if (after?.dueDate) {
-      const { dueDate, createdAt, id } = after;
-      dated = dated
-        .where("due_date", ">=", dueDate)
-        .where((eb) =>
-          eb.or([
-            eb("due_date", ">", dueDate),
-            eb("created_at", ">", createdAt),
-            eb.and([eb("created_at", "=", createdAt), eb("id", ">", id)]),
-          ]),
-        );
-    }
-    rows.push(
-      ...(await dated
-        .orderBy("due_date")
-        .orderBy("created_at")
-        .orderBy("id")
-        .limit(limit)
-        .execute()),
-    );
+    rows.push(...(await runList(db, { ...shape, dated: true, after: !!after?.dueDate }, args)));
     if (rows.length >= limit) return rows;
   }
-  let undated = base().where("due_date", "is", null);
-  if (after && after.dueDate === null) {
-    const { createdAt, id } = after;
-    undated = undated.where((eb) =>
-      eb.or([
-        eb("created_at", ">", createdAt),
-        eb.and([eb("created_at", "=", createdAt), eb("id", ">", id)]),
-      ]),
-    );
-  }
-  rows.push(
-    ...(await undated
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(limit - rows.length)
-      .execute()),
-  );
+  const undated = { ...shape, dated: false, after: after !== null && after.dueDate === null };
+  rows.push(...(await runList(db, undated, { ...args, limit: limit - rows.length })));
   return rows;
 }

@@ -18,7 +18,7 @@ import { type TaskRow, taskRow, toTask } from "./rows";
 import {
   deleteTask,
   findTask,
-  insertTasks,
+  insertTask,
   listTasks,
   nextTaskIdOf,
   refreshNextTask,
@@ -89,7 +89,7 @@ export class TaskService {
       if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
         throw notFound("That plant");
       }
-      await insertTasks(trx, [taskRow(task, userId)]);
+      await insertTask(trx, taskRow(task, userId));
       return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
     this.published(userId, "task.created", task.id, task.plantId, !nextChanged, [task.dueDate]);
@@ -196,11 +196,18 @@ export class TaskService {
           dueDates: [current.dueDate, now.due_date],
         };
       }
-      if (done.next) await insertTasks(trx, [taskRow(done.next, userId)]);
+      if (done.next) await insertTask(trx, taskRow(done.next, userId));
       const plantId = current.plantId;
+      // A plant's next task is its earliest pending one: an edit that keeps this task's status
+      // and due date and adds no repeat (notes, title, priority) cannot change which one it is,
+      // so the refresh (an UPDATE with two subqueries) is skipped for it.
+      const moved =
+        done.task.status !== current.status ||
+        done.task.dueDate !== current.dueDate ||
+        done.next !== null;
       const listUnchanged =
         !plantId ||
-        (!(await refreshNextTask(trx, userId, plantId)) &&
+        (!(moved && (await refreshNextTask(trx, userId, plantId))) &&
           (await nextTaskIdOf(trx, userId, plantId)) !== id);
       return { ...done, plantId, listUnchanged, dueDates: [current.dueDate, done.task.dueDate] };
     });
