@@ -1,6 +1,7 @@
 import type { ImportPlant } from "../../../core/schemas/data-export";
 import { AppError, type Issue, invalidRequest } from "../../errors";
-import type { CheckedPhoto, PhotoReader, StoredPhoto } from "../photos/account-data-service";
+import type { PhotoReader } from "../../lib/photos/photo-gate";
+import type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
 
 /**
  * The file's plant photos, each read like an upload (type from the bytes, at most 10 MB and 40

@@ -3,13 +3,14 @@ import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schema
 import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
+import type { PhotoReader } from "../../lib/photos/photo-gate";
 import { chatIdOwners, insertImportedChats } from "../chat/account-data-service";
 import {
   gardenOwners,
   insertImportedGarden,
   refreshNextTasks,
 } from "../garden/account-data-service";
-import { insertImportedPhoto, type PhotoReader } from "../photos/account-data-service";
+import { insertImportedPhoto } from "../photos/account-data-service";
 import { restoreProfile } from "../profile/account-data-service";
 import {
   checklistOwners,

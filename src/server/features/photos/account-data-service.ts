@@ -8,9 +8,6 @@ import { imageRow, insertImage } from "./images-repository";
 // What account-data (export, import, account deletion) needs of the stored photos: it reaches
 // the images table only through here.
 
-export type { PhotoGate, PhotoReader } from "../../lib/photos/photo-gate";
-export type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
-
 /** A stored photo's bytes (WebP, as the pipeline stores them) and size. */
 export interface PhotoForExport {
   bytes: Buffer;
