@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { processCpuUs } from "./process-cpu";
 
 export interface LoadOptions {
   port: number;
@@ -15,6 +16,8 @@ export interface LoadOptions {
    * for figures per kind.
    */
   kindOf?: (context: Record<string, unknown>) => string;
+  /** The server's process, whose CPU time per response is then measured from outside. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -35,6 +38,11 @@ export interface LoadResult {
    * 1 means the figures are the generator's ceiling rather than the server's.
    */
   generatorCores: number;
+  /**
+   * The server process's CPU time per response while measured, in microseconds (NaN when its pid
+   * was not given): unlike throughput, not capped by the load generator sharing the machine.
+   */
+  serverCpuUsPerResponse: number;
 }
 
 export interface MixResult extends LoadResult {
@@ -76,6 +84,7 @@ class Tally {
       bytesPerResponse: this.count ? this.bytes / this.count : 0,
       statuses: socketErrors ? { ...this.statuses, error: socketErrors } : { ...this.statuses },
       generatorCores,
+      serverCpuUsPerResponse: Number.NaN,
     };
   }
 }
@@ -114,8 +123,10 @@ export async function runLoad(options: LoadOptions): Promise<MixResult> {
   });
   // The measured run starts (after the warm-up, if any) with a "start" event.
   let cpuAtStart = process.cpuUsage();
+  let serverCpuAtStart = processCpuUs(options.serverPid);
   instance.on("start", () => {
     cpuAtStart = process.cpuUsage();
+    serverCpuAtStart = processCpuUs(options.serverPid);
   });
   instance.on("response", (_client, status, bytes, ms) => {
     all.add(status, bytes, ms);
@@ -130,9 +141,15 @@ export async function runLoad(options: LoadOptions): Promise<MixResult> {
   const result = await instance;
   const cpu = process.cpuUsage(cpuAtStart);
   const cores = (cpu.user + cpu.system) / 1e6 / result.duration;
+  const serverCpuAtEnd = processCpuUs(options.serverPid);
   // Socket errors and timeouts cannot be told apart by kind; they count in the total.
+  const overall = all.result(result.duration, cores, result.errors);
   return {
-    ...all.result(result.duration, cores, result.errors),
+    ...overall,
+    serverCpuUsPerResponse:
+      serverCpuAtStart === undefined || serverCpuAtEnd === undefined || !overall.requests
+        ? Number.NaN
+        : (serverCpuAtEnd - serverCpuAtStart) / overall.requests,
     kinds: Object.fromEntries(
       [...kinds].map(([kind, tally]) => [kind, tally.result(result.duration, cores)]),
     ),

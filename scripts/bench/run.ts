@@ -58,6 +58,7 @@ function combine(results: LoadResult[]): LoadResult {
       ? results.reduce((sum, r) => sum + r.bytesPerResponse * r.requests, 0) / requests
       : 0,
     generatorCores: Math.max(...results.map((r) => r.generatorCores)),
+    serverCpuUsPerResponse: median(results.map((r) => r.serverCpuUsPerResponse)),
   };
 }
 
@@ -82,13 +83,16 @@ function reportInitialJs() {
 }
 
 async function main() {
-  reportInitialJs();
-  await benchAssistant();
-  await benchPlantId();
+  // `npm run bench -- --api-only`: just the API rows, for quick rounds while tuning the server.
+  if (!process.argv.includes("--api-only")) {
+    reportInitialJs();
+    await benchAssistant();
+    await benchPlantId();
+  }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-bench-"));
   try {
     const seedStart = performance.now();
-    const { ready: app } = await startServer<{
+    const { ready: app, process: appProcess } = await startServer<{
       port: number;
       cookie: string;
       plantId: string;
@@ -97,12 +101,22 @@ async function main() {
     }>("app-server.ts", [dataDir]);
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const tasksPath = "/api/tasks?status=pending";
-    const tasksBody = await fetch(`http://127.0.0.1:${app.port}${tasksPath}`, {
+    const tasksReply = await fetch(`http://127.0.0.1:${app.port}${tasksPath}`, {
       headers: { cookie: app.cookie },
-    }).then((res) => res.arrayBuffer());
-    const { ready: hello } = await startServer<{ port: number }>("hello-server.ts", [
-      String(tasksBody.byteLength),
-    ]);
+    });
+    const tasksBody = await tasksReply.text();
+    // Every header the app sent but those Node writes itself on each answer.
+    const ownHeaders = Object.fromEntries(
+      [...tasksReply.headers].filter(
+        ([name]) => !["date", "connection", "keep-alive", "content-length"].includes(name),
+      ),
+    );
+    const readyFile = path.join(dataDir, "ready-reply.json");
+    await fs.writeFile(readyFile, JSON.stringify({ headers: ownHeaders, body: tasksBody }));
+    const { ready: hello, process: helloProcess } = await startServer<{ port: number }>(
+      "hello-server.ts",
+      [readyFile],
+    );
     console.log(
       `Seeded 1 gardener, ${fmt(app.plants)} plants, ${fmt(app.tasks)} tasks (SQLite, ${fmt(seedSeconds, 1)} s).`,
     );
@@ -110,9 +124,14 @@ async function main() {
       `Each endpoint: autocannon, ${CONNECTIONS} keep-alive connections on 127.0.0.1, ${WARMUP_MS / 1000} s warm-up, ${DURATION_MS / 1000} s measured, ${ROUNDS} interleaved rounds (median; p99 and max of the worst round); ${os.cpus().length} CPUs shared by servers and load generator.\n`,
     );
 
+    const pids = new Map([
+      [app.port, appProcess.pid],
+      [hello.port, helloProcess.pid],
+    ]);
     const load = (port: number, url: string, headers?: Record<string, string>) =>
       runLoad({
         port,
+        serverPid: pids.get(port),
         path: url,
         headers,
         connections: CONNECTIONS,
@@ -130,7 +149,7 @@ async function main() {
     }[] = [
       { name: "GET / (bare Fastify hello-world)", port: hello.port, path: "/" },
       {
-        name: `GET a ready ${fmt(tasksBody.byteLength / 1024, 1)} KB body (bare Fastify)`,
+        name: `GET the same ${fmt(Buffer.byteLength(tasksBody) / 1024, 1)} KB answer, ${Object.keys(ownHeaders).length} headers (bare Fastify)`,
         port: hello.port,
         path: "/ready-body",
       },
@@ -170,6 +189,18 @@ async function main() {
     /** Median over rounds of row i's throughput as a share of row `of`'s in the same round. */
     const shareOf = (i: number, of = 0) =>
       median((runs[i] ?? []).map((r, round) => r.rps / (runs[of]?.[round]?.rps ?? Number.NaN)));
+    /**
+     * The same share from the servers' CPU time per response (row `of`'s over row i's, median
+     * over rounds): the rate row i's server would reach against row `of`'s if the server, not
+     * the load generator sharing these cores, were the bound.
+     */
+    const cpuShareOf = (i: number, of: number) =>
+      median(
+        (runs[i] ?? []).map(
+          (r, round) =>
+            (runs[of]?.[round]?.serverCpuUsPerResponse ?? Number.NaN) / r.serverCpuUsPerResponse,
+        ),
+      );
 
     const header = [
       "endpoint",
@@ -179,6 +210,7 @@ async function main() {
       "p99 ms",
       "max ms",
       "KB/resp",
+      "server µs/resp",
       "non-200",
     ];
     const table = rows.map(([name, r], i) => [
@@ -189,6 +221,7 @@ async function main() {
       fmt(r.p99, 2),
       fmt(r.max, 1),
       fmt(r.bytesPerResponse / 1024, 1),
+      fmt(r.serverCpuUsPerResponse),
       fmt(r.errors),
     ]);
     printTable(header, table);
@@ -217,6 +250,9 @@ async function main() {
       );
       console.log(
         `Budget for cached GET /api/tasks against bare Fastify sending the same bytes (issue 15): throughput ${shareText(shareOf(2, 1), BUDGET_READY_SHARE)}; p99 ${p99Text}.`,
+      );
+      console.log(
+        `  The same from server CPU per response (${fmt(tasks.serverCpuUsPerResponse)} µs against ${fmt(rows[1]?.[1].serverCpuUsPerResponse ?? Number.NaN)} µs), which the load generator does not cap: ${shareText(cpuShareOf(2, 1), BUDGET_READY_SHARE)}.`,
       );
       console.log(
         `With gzip, as the web app's requests are sent: ${fmt(100 * shareOf(3))}% of hello-world, p99 ${fmt(rows[3]?.[1].p99 ?? Number.NaN, 2)} ms.`,

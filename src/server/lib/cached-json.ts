@@ -2,7 +2,7 @@ import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { ZodType } from "zod";
-import type { Shows, UserResponseCache } from "./user-response-cache";
+import type { CachedBody, Shows, UserResponseCache } from "./user-response-cache";
 
 // Bounded: Accept-Encoding is the client's to choose, so its distinct values are unlimited.
 const encodings = new Negotiator({
@@ -39,25 +39,39 @@ export interface CachedRead<T> {
  * that still holds the body now cached gets 304 with no body, and nothing is read, serialized or
  * compressed for it.
  */
-export async function sendCachedJson<T>(
+export function sendCachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: UserResponseCache,
   cached: CachedRead<T>,
   load: () => Promise<T>,
-): Promise<FastifyReply> {
-  const body = await cache.get(cached.userId, cached.scope, cached.key, async () => {
-    const data = await load();
-    let json: string;
-    if (cached.schema) {
-      // Fastify types a schema as a plain record; the app's serializer compiler takes zod schemas.
-      const schema = cached.schema as unknown as Record<string, unknown>;
-      json = reply.serializeInput(data as Record<string, unknown>, schema);
-    } else {
-      json = String(reply.serialize(data));
-    }
-    return cached.showsOf ? { body: json, shows: cached.showsOf(data) } : json;
-  });
+): Promise<void> | undefined {
+  // A hit is answered here and now; either way the reply is sent by the time what this returns
+  // settles, so the handler's result is undefined (Fastify sends nothing more).
+  const hit = cache.peek(cached.userId, cached.scope, cached.key);
+  if (hit) {
+    sendBody(request, reply, hit);
+    return undefined;
+  }
+  return cache
+    .get(cached.userId, cached.scope, cached.key, async () => {
+      const data = await load();
+      let json: string;
+      if (cached.schema) {
+        // Fastify types a schema as a plain record; the app's serializer compiler takes zod schemas.
+        const schema = cached.schema as unknown as Record<string, unknown>;
+        json = reply.serializeInput(data as Record<string, unknown>, schema);
+      } else {
+        json = String(reply.serialize(data));
+      }
+      return cached.showsOf ? { body: json, shows: cached.showsOf(data) } : json;
+    })
+    .then((body) => {
+      sendBody(request, reply, body);
+    });
+}
+
+function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
   reply
     .header("etag", body.etag)
     .header("cache-control", "private, no-cache")

@@ -66,6 +66,8 @@ export function refuseNul(
     ["the query", request.query],
     ["the body", request.body],
   ] as const) {
+    // A GET has no body: nothing to walk.
+    if (value === undefined) continue;
     const error = unsafeInputError(where, value);
     if (error) return done(error);
   }

@@ -131,6 +131,15 @@ export class UserResponseCache {
         : null;
   }
 
+  /**
+   * The cached body for this user and key, if one is kept: a hit needs no promise (most reads are
+   * hits, and under load each promise costs the async-context hooks better-auth turns on).
+   */
+  peek(userId: string, scope: string, key: string): CachedBody | undefined {
+    if (!this.bodies || this.suspended) return undefined;
+    return this.bodies.get(this.slotOf(userId, `${userId}\u0000${scope}`, key))?.body;
+  }
+
   /** The cached body for this user and key, or the one `produce` makes (and which is then kept). */
   async get(
     userId: string,
@@ -140,7 +149,7 @@ export class UserResponseCache {
   ): Promise<CachedBody> {
     if (!this.bodies || this.suspended) return new CachedBody(Buffer.from(bodyOf(await produce())));
     const group = `${userId}\u0000${scope}`;
-    const slot = `${this.generation(userId)}.${this.generation(group)}\u0000${userId}\u0000${key}`;
+    const slot = this.slotOf(userId, group, key);
     const cached = this.bodies.get(slot);
     if (cached) return cached.body;
     const since = this.counter;
@@ -212,6 +221,11 @@ export class UserResponseCache {
   /** Keeps bodies again; nothing was kept while suspended, so nothing from the gap is served. */
   resume(): void {
     this.suspended = false;
+  }
+
+  /** Where a body is kept: under the user's and the scope's generations as they are now. */
+  private slotOf(userId: string, group: string, key: string): string {
+    return `${this.generation(userId)}.${this.generation(group)}\u0000${userId}\u0000${key}`;
   }
 
   private generation(of: string): number {

@@ -59,7 +59,8 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
           response: { 200: plantListSchema, ...errors },
         },
       },
-      async (request, reply) =>
+      // Not async: a cached page is sent with no promise at all (sendCachedJson).
+      (request, reply) =>
         readForToday(
           request,
           reply,
@@ -103,7 +104,7 @@ export function plantRoutes(plants: PlantService, reads: UserResponseCache): Fas
           response: { 200: plantDetailSchema, ...errors },
         },
       },
-      async (request, reply) =>
+      (request, reply) =>
         readForToday(request, reply, plantScope(request.params.id), (userId, today) =>
           plants.get(userId, request.params.id, today),
         ),

@@ -43,7 +43,8 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
           response: { 200: taskListSchema, ...errors },
         },
       },
-      async (request, reply) => {
+      // Not async: a cached page is sent with no promise at all (sendCachedJson).
+      (request, reply) => {
         const userId = currentUser(request).id;
         const { plantId } = request.query;
         const scope = plantId ? plantScope(plantId) : TASKS_SCOPE;
