@@ -221,6 +221,19 @@ describe.skipIf(!chromiumPath)("reminders in Chromium", () => {
       .toBe(true);
     expect(await shownNotifications(page)).toHaveLength(1);
 
+    // A message the worker cannot read still shows a reminder, without actions. It is checked
+    // here, where it replaces the reminder showing: right after a Done or Snooze, Chrome may
+    // still be closing the tapped notification, whose id (from the shared tag) a new one reuses.
+    await push("not json");
+    await expect
+      .poll(async () => (await shownNotifications(page))[0]?.title)
+      .toBe("Garden tasks are due");
+    expect((await shownNotifications(page))[0]?.actions).toEqual([]);
+    await push(JSON.stringify(payload));
+    await expect
+      .poll(async () => (await shownNotifications(page))[0]?.title)
+      .toBe("2 garden tasks: 1 due today, 1 overdue");
+
     // "Done": the worker completes both listed tasks on the server, with the session cookie.
     const worker = await serviceWorker(context);
     expect(await clickAction(worker, "done")).toEqual({ handled: 1, left: 0 });
@@ -238,12 +251,6 @@ describe.skipIf(!chromiumPath)("reminders in Chromium", () => {
     const after = (await tasks(context, "pending")).find((t) => t.id === snoozed.id);
     expect(after?.dueDate).toBe(addDays(today(), 1));
 
-    // A message the worker cannot read still shows a reminder, without actions.
-    await push("not json");
-    await expect
-      .poll(async () => (await shownNotifications(page))[0]?.title)
-      .toBe("Garden tasks are due");
-    expect((await shownNotifications(page))[0]?.actions).toEqual([]);
     await context.close();
   });
 
