@@ -3,6 +3,7 @@ import type { Config } from "../../config";
 import type { Catalogue } from "../../features/catalogue/catalogue-read-model";
 import type { Assistant } from "./assistant";
 import { BuiltInAssistant } from "./built-in/built-in-assistant";
+import { factStore } from "./knowledge/fact-store";
 import { knowledgeBase } from "./knowledge/knowledge-base";
 import { createLlmAssistant } from "./llm/llm-assistant";
 
@@ -18,7 +19,7 @@ export function createAssistants(
   log: Logger,
 ): { assistant: Assistant; builtIn: Assistant } {
   const knowledge = knowledgeBase();
-  const builtIn = new BuiltInAssistant(knowledge, catalogue);
+  const builtIn = new BuiltInAssistant(knowledge, catalogue, factStore());
   const assistant = config.ai
     ? createLlmAssistant(config.ai, { fallback: builtIn, knowledge, log })
     : builtIn;

@@ -1,0 +1,240 @@
+import { type Picked, pickFacts, type Situation } from "../../../../core/assistant/compose";
+import type { Aspect, Fact, QuestionKind, StageName } from "../../../../core/assistant/facts";
+import { stageValues } from "../../../../core/assistant/facts";
+import type { Conditions, Part } from "../../../../core/assistant/understand";
+import type { MessageSource } from "../../../../core/schemas/chat";
+import type { Crop } from "../../../../core/schemas/crop";
+import type { Medium } from "../../../../core/schemas/plant-setup";
+import { seasonFor } from "../../../../core/weather/season";
+import type { GardenerContext, GardenPlant } from "../assistant";
+import type { FactStore } from "../knowledge/fact-store";
+import type { Answer } from "./garden-answers";
+import { plantSource } from "./garden-answers";
+
+/** What a reply is about: a catalogue crop, and the gardener's own plant of it if there is one. */
+export interface Subject {
+  crop: Crop;
+  plant: GardenPlant | null;
+}
+
+/** The words a reply uses for an aspect ("I have no note on pruning for basil"). */
+export const ASPECT_WORDS: Record<Aspect, string> = {
+  water: "watering",
+  light: "light",
+  "grow-light": "grow lights",
+  soil: "soil and pH",
+  hydroponics: "hydroponic solution (EC and pH)",
+  feeding: "feeding",
+  spacing: "spacing",
+  sowing: "sowing",
+  "planting-out": "planting out",
+  containers: "growing in pots",
+  pruning: "pruning",
+  propagation: "propagation",
+  companions: "companion plants",
+  pests: "pests",
+  diseases: "diseases",
+  harvest: "harvest",
+  overwintering: "overwintering",
+  temperature: "temperature",
+  toxicity: "toxicity",
+  general: "what it is",
+};
+
+/** The care-sheet section an aspect's facts come from, for the source's ref. */
+const SHEET_SECTION: Partial<Record<Aspect, string>> = {
+  water: "water",
+  light: "sun",
+  soil: "soil-and-ph",
+  feeding: "feeding",
+  spacing: "spacing",
+  pests: "common-problems",
+  diseases: "common-problems",
+  harvest: "harvest",
+};
+
+/** Aspects that make no sense for a plant grown this way, and what answers them instead. */
+function aspectFor(aspect: Aspect, situation: Situation): Aspect {
+  if (situation.medium === "hydroponics" && ["water", "soil", "feeding"].includes(aspect)) {
+    return "hydroponics";
+  }
+  return aspect;
+}
+
+const MEDIUMS = new Set<string>(["soil", "cocopeat", "hydroponics"]);
+const STAGES = new Set<string>(stageValues);
+
+/** The season now, northern hemisphere (the gardener's hemisphere is not known here yet). */
+function seasonNow(today: string): Situation["season"] {
+  return seasonFor(today, 45).toLowerCase() as Situation["season"];
+}
+
+/**
+ * The plant's situation: its own setup (medium, place, lights, stage, the season now), then what
+ * the question says, which wins ("can I grow basil hydroponically?" asks about hydroponics even
+ * for a basil in soil). A plant of unknown medium is taken to grow in soil, as most do, unless the
+ * question is about hydroponics; a houseplant grows indoors.
+ */
+export function situationOf(
+  subject: Subject,
+  conditions: Conditions,
+  aspects: readonly Aspect[],
+  today: string,
+): Situation {
+  const { plant, crop } = subject;
+  const situation: Situation = {};
+  if (plant) {
+    if (plant.medium && MEDIUMS.has(plant.medium)) situation.medium = plant.medium as Medium;
+    if (plant.place === "indoor" || plant.place === "outdoor") situation.place = plant.place;
+    if (plant.lights === "led" || plant.lights === "sun") situation.lights = plant.lights;
+    const stage = plant.stage?.toLowerCase();
+    if (stage && STAGES.has(stage)) situation.stage = stage as StageName;
+    situation.season = seasonNow(today);
+  }
+  Object.assign(situation, conditions);
+  if (!situation.medium)
+    situation.medium = aspects.includes("hydroponics") ? "hydroponics" : "soil";
+  if (!situation.place && crop.category === "houseplant") situation.place = "indoor";
+  return situation;
+}
+
+/** "Your basil under LEDs", "Your tomato **Big Tom** in cocopeat": the lead of a reply about a plant. */
+function ownLead(plant: GardenPlant, crop: Crop, situation: Situation): string {
+  const name =
+    plant.name.trim().toLowerCase() === crop.name.toLowerCase()
+      ? `Your ${crop.name.toLowerCase()}`
+      : `Your ${crop.name.toLowerCase()} **${plant.name}**`;
+  const where: string[] = [];
+  if (situation.medium === "hydroponics") where.push("in hydroponics");
+  else if (situation.medium === "cocopeat") where.push("in cocopeat");
+  if (situation.lights === "led") where.push("under LEDs");
+  else if (situation.place === "indoor" && crop.category !== "houseplant") where.push("indoors");
+  return `${name}${where.length ? ` ${where.join(" ")}` : ""}`;
+}
+
+/** The first letter lower-cased, unless the sentence opens with a name ("Water basil…" → "water basil…"). */
+function continuing(sentence: string, crop: Crop): string {
+  const first = sentence.split(/\s/)[0] ?? "";
+  const isName = [crop.name, ...crop.aliases].some((name) => name.split(" ")[0] === first);
+  return isName ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
+function companionsFromCatalogue(crop: Crop): string | null {
+  const good = crop.companions.slice(0, 5).map((name) => name.toLowerCase());
+  const bad = crop.avoid.slice(0, 4).map((name) => name.toLowerCase());
+  if (!good.length && !bad.length) return null;
+  const parts = [];
+  if (good.length) parts.push(`Good companions for ${crop.name.toLowerCase()} are ${listOf(good)}`);
+  if (bad.length) parts.push(`keep it away from ${listOf(bad)}`);
+  return `${parts.join("; ")}.`;
+}
+
+export const listOf = (items: readonly string[]) =>
+  items.length <= 1
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+/** The aspects a general "how do I look after X?" is answered with. */
+function careAspects(crop: Crop, situation: Situation): Aspect[] {
+  if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
+  if (crop.category === "houseplant") return ["light", "water", "feeding"];
+  return ["light", "water", "feeding", "harvest"];
+}
+
+/** The sentences that answer one ask: the main fact, then what changes it here. */
+function answerPart(
+  facts: readonly Fact[],
+  aspects: readonly Aspect[],
+  kind: QuestionKind | null,
+  situation: Situation,
+  crop: Crop,
+  single: boolean,
+): { sentences: string[]; used: Fact[]; picked: Picked[]; unknown: Aspect[] } {
+  const sentences: string[] = [];
+  const used: Fact[] = [];
+  const picked: Picked[] = [];
+  const unknown: Aspect[] = [];
+  const seen = new Set<Aspect>();
+  for (const asked of aspects.slice(0, 3)) {
+    const aspect = aspectFor(asked, situation);
+    if (seen.has(aspect)) continue;
+    seen.add(aspect);
+    const pick = pickFacts(facts, aspect, kind, situation, single ? 2 : 1);
+    if (!pick) {
+      const fromCatalogue = aspect === "companions" ? companionsFromCatalogue(crop) : null;
+      if (fromCatalogue) sentences.push(fromCatalogue);
+      else unknown.push(aspect);
+      continue;
+    }
+    picked.push(pick);
+    sentences.push(pick.main.text, ...pick.modifiers.map((fact) => fact.text));
+    used.push(pick.main, ...pick.modifiers);
+  }
+  return { sentences, used, picked, unknown };
+}
+
+/**
+ * A short answer about one plant from its facts (ASSISTANT.md step 5): per ask, the best fact for
+ * the kind asked and the situation, then at most two that change it here (medium, season, pots,
+ * stage); one "watch for" at the end when there is room. Null when nothing fits.
+ */
+export function factAnswer(
+  subject: Subject,
+  parts: readonly Part[],
+  conditions: Conditions,
+  care: boolean,
+  context: GardenerContext,
+  store: FactStore,
+): (Answer & { unknown: Aspect[] }) | null {
+  const { crop, plant } = subject;
+  const facts = store.of(crop.slug);
+  const asked = parts.flatMap((part) => part.aspects);
+  const situation = situationOf(subject, conditions, asked, context.today);
+  const asks: Part[] =
+    care || asked.length === 0
+      ? [{ aspects: careAspects(crop, situation), kind: null }]
+      : parts.filter((part) => part.aspects.length > 0);
+  const single = asks.length === 1 && (asks[0]?.aspects.length ?? 0) === 1;
+  const paragraphs: string[] = [];
+  const used: Fact[] = [];
+  const unknown: Aspect[] = [];
+  let watch: Fact | null = null;
+  for (const part of asks) {
+    const said = answerPart(facts, part.aspects, part.kind, situation, crop, single);
+    if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
+    used.push(...said.used);
+    unknown.push(...said.unknown);
+    watch ??= said.picked.find((pick) => pick.watch)?.watch ?? null;
+  }
+  if (paragraphs.length === 0) return null;
+  const body = paragraphs.join("\n\n");
+  if (watch && body.length + watch.text.length < 520 && !used.includes(watch)) {
+    paragraphs.push(`Also watch for this: ${continuing(watch.text, crop)}`);
+    used.push(watch);
+  }
+  if (plant && paragraphs[0]) {
+    paragraphs[0] = `${ownLead(plant, crop, situation)}: ${continuing(paragraphs[0], crop)}`;
+  }
+  if (unknown.length) {
+    const missing = listOf([...new Set(unknown)].map((aspect) => ASPECT_WORDS[aspect]));
+    paragraphs.push(`I have no note on ${missing} for ${crop.name.toLowerCase()}.`);
+  }
+  return { text: paragraphs.join("\n\n"), sources: sourcesOf(crop, plant, used), unknown };
+}
+
+function sourcesOf(crop: Crop, plant: GardenPlant | null, used: readonly Fact[]): MessageSource[] {
+  const sources: MessageSource[] = plant ? [plantSource(plant)] : [];
+  const seen = new Set<string>();
+  for (const fact of used) {
+    const section = SHEET_SECTION[fact.aspect];
+    const ref = section ? `crops/${crop.slug}#${section}` : `facts/${crop.slug}#${fact.aspect}`;
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const title = ASPECT_WORDS[fact.aspect];
+    sources.push({
+      title: `${crop.name} — ${title.charAt(0).toUpperCase()}${title.slice(1)}`,
+      ref,
+    });
+  }
+  return sources;
+}

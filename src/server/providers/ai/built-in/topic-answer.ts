@@ -1,0 +1,81 @@
+import { sentencesOf } from "../../../../core/assistant/compose";
+import type { KnowledgeBase, Passage } from "../knowledge/knowledge-base";
+import type { Answer } from "./garden-answers";
+import { isRelevant, passageSource } from "./knowledge-answer";
+
+/** A reply from a topic note stays within this many characters. */
+const MAX_CHARS = 520;
+const REMEDY =
+  /\b(fix\w*|control\w*|treat\w*|get rid|manag\w*|what to do|protect\w*|cure\w*|stop\w*|save)\b/i;
+const ASKS_REMEDY =
+  /\b(fix|get rid|treat|cure|stop|control|kill|save|what (do|should|can) i do|how (do|can|should) i (deal|handle))\b/i;
+
+/** A section's sentences, bullet lines counted as sentences of their own. */
+function sentencesIn(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/^\s*[-*]\s+/, "").trim())
+    .filter(Boolean)
+    .flatMap((line) => sentencesOf(/[.!?:]$/.test(line) ? line : `${line}.`));
+}
+
+/**
+ * The sentences of a passage that answer the question best: its first (which names the subject,
+ * as the knowledge base's README asks), then the ones sharing most of the question's words, in
+ * the order written, within `room` characters.
+ */
+function bestSentences(
+  knowledge: KnowledgeBase,
+  passage: Passage,
+  question: string,
+  room: number,
+): string[] {
+  const asked = knowledge.termsOf(question);
+  const sentences = sentencesIn(passage.text);
+  const scored = sentences.map((sentence, index) => {
+    const terms = knowledge.termsOf(sentence);
+    const overlap = [...asked].filter((term) => terms.has(term)).length;
+    return { sentence, index, score: overlap + (index === 0 ? 1.5 : 0) - index * 0.05 };
+  });
+  const chosen: typeof scored = [];
+  let used = 0;
+  for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
+    if (chosen.length === 3 || used + candidate.sentence.length > room) continue;
+    chosen.push(candidate);
+    used += candidate.sentence.length + 1;
+  }
+  return chosen.sort((a, b) => a.index - b.index).map((c) => c.sentence);
+}
+
+/**
+ * An answer from the topic notes (pests, diseases, symptoms, methods): the best section's
+ * sentences that answer the question, and for "how do I fix it" a line of the note's remedy when
+ * the best section is not already it. Null when no note is relevant.
+ */
+export function topicAnswer(
+  knowledge: KnowledgeBase,
+  question: string,
+  lead?: string,
+): Answer | null {
+  const found = knowledge.search(question, { kind: "topic", limit: 5 }).filter(isRelevant);
+  const best = found[0];
+  if (!best) return null;
+  const sentences = bestSentences(knowledge, best, question, MAX_CHARS);
+  const sources = [passageSource(best)];
+  if (ASKS_REMEDY.test(question) && !REMEDY.test(best.heading)) {
+    const entry = knowledge.entry("topic", best.slug);
+    const heading = entry?.sections.find((section) => REMEDY.test(section.heading))?.heading;
+    const remedy = heading ? knowledge.section("topic", best.slug, heading) : undefined;
+    if (remedy) {
+      const room = MAX_CHARS - sentences.join(" ").length;
+      const extra = bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2);
+      if (extra.length) {
+        sentences.splice(2);
+        sentences.push(...extra);
+        sources.push(passageSource(remedy));
+      }
+    }
+  }
+  const text = sentences.join(" ");
+  return { text: lead ? `${lead} ${text}` : text, sources };
+}
