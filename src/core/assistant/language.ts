@@ -127,10 +127,10 @@ function readAs(words: readonly string[], language: ForeignLanguage): Reading {
     const phrase = lex.phrases.find(
       (candidate) =>
         i + candidate.words.length <= words.length &&
-        candidate.words.every((word, k) => wordMatches(word, words[i + k], candidate, lex)),
+        candidate.words.every((word, k) => wordMatches(word, words[i + k] ?? "", candidate, lex)),
     );
     if (!phrase) {
-      out.push(words[i]);
+      out.push(words[i] ?? "");
       i += 1;
       continue;
     }
@@ -183,9 +183,8 @@ export function readLanguage(message: string): LanguageRead {
       .map((language) => ({ language, reading: readAs(words, language) }))
       .filter(({ reading }) => reading.beyondPlants && reading.evidence >= 2)
       .sort((a, b) => b.reading.evidence - a.reading.evidence);
-    if (readings.length > 0 && readings[0].reading.evidence !== readings[1]?.reading.evidence) {
-      best = readings[0];
-    }
+    const [first, second] = readings;
+    if (first && first.reading.evidence !== second?.reading.evidence) best = first;
   }
   if (!best) return english;
   return { language: best.language, known: best.language, english: best.reading.english };
