@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { classifySafety, poisonLine, type SafetyRead, safetyReply } from "./safety";
 
-const CALL = "Call your local emergency number now (911 in the US and Canada, 999 in the UK, 112 in the EU)";
+const CALL =
+  "Call your local emergency number now (911 in the US and Canada, 999 in the UK, 112 in the EU)";
 const POISON_CONTROL = "1-800-222-1222";
 // Plant and home remedies an emergency reply must never suggest.
-const REMEDIES = /\b(aloe|dock leaf|vinegar|baking soda|honey|plantain|lavender|butter)\b|(?<!don't )\brub\b/i;
+const REMEDIES =
+  /\b(aloe|dock leaf|vinegar|baking soda|honey|plantain|lavender|butter)\b|(?<!don't )\brub\b/i;
 
 describe("emergency", () => {
   it.each<[string, SafetyRead["emergency"]]>([
-    ["My lips and throat are swelling after a bee sting, which plant should I rub on it?", "allergic"],
+    [
+      "My lips and throat are swelling after a bee sting, which plant should I rub on it?",
+      "allergic",
+    ],
     ["my face is swollen after a wasp sting", "allergic"],
     ["got stung and now i cant breath properly", "allergic"],
     ["I think he's going into anaphylaxis after a bee sting", "allergic"],
@@ -31,30 +36,32 @@ describe("emergency", () => {
     ["My dad collapsed in the garden and is unconscious", "other"],
     ["my neighbour fainted in the greenhouse", "other"],
     ["a child is having a seizure in the garden", "other"],
+    ["my mum fell off a ladder and isn't moving", "other"],
+    ["my 3yo swallowed a seed pod", "swallowed"],
+    ["my toddler has been eating soil", "swallowed"],
+    ["my eye hurts after pruning euphorbia, sap splashed", "eye"],
   ])("%s → %s", (message, emergency) => {
     expect(classifySafety(message)).toEqual({ class: "emergency", emergency });
   });
 
-  it.each([
-    "allergic",
-    "swallowed",
-    "eye",
-    "skin",
-    "breathing",
-    "other",
-  ] as const)("the %s reply opens with the emergency number and suggests no remedy", (emergency) => {
-    const reply = safetyReply({ class: "emergency", emergency });
-    expect(reply?.startsWith(CALL)).toBe(true);
-    expect(reply).not.toMatch(REMEDIES);
-    // The call line and at most one first-aid line.
-    expect(reply?.split(/(?<=\.) /).length).toBeLessThanOrEqual(2);
-  });
+  it.each(["allergic", "swallowed", "eye", "skin", "breathing", "other"] as const)(
+    "the %s reply opens with the emergency number and suggests no remedy",
+    (emergency) => {
+      const reply = safetyReply({ class: "emergency", emergency });
+      expect(reply?.startsWith(CALL)).toBe(true);
+      expect(reply).not.toMatch(REMEDIES);
+      // The call line and at most one first-aid line.
+      expect(reply?.split(/(?<=\.) /).length).toBeLessThanOrEqual(2);
+    },
+  );
 
   it("adds poison control for a swallowed substance, and only then", () => {
     expect(safetyReply({ class: "emergency", emergency: "swallowed" })).toContain(
       `or poison control (US ${POISON_CONTROL})`,
     );
-    expect(safetyReply({ class: "emergency", emergency: "allergic" })).not.toContain(POISON_CONTROL);
+    expect(safetyReply({ class: "emergency", emergency: "allergic" })).not.toContain(
+      POISON_CONTROL,
+    );
   });
 
   it("gives the first-aid line that fits the case", () => {
@@ -89,6 +96,8 @@ describe("wild edibility", () => {
     "what wild mushrooms can I eat",
     "picked some musrooms on a walk, can i cook them",
     "Are the little brown mushrooms in my garden edible?",
+    "I want to cook the puffball from my field",
+    "wild strawberries in my lawn, can I eat them",
   ])("%s", (message) => {
     expect(classifySafety(message)).toEqual({ class: "wild-edibility" });
   });
@@ -128,6 +137,15 @@ describe("toxicity", () => {
       "my dog ate a mushroom in the lawn, is it poisonous?",
       { class: "toxicity", who: "pet", urgent: true },
     ],
+    // A plant name the table does not know still counts when a cat, dog or own pet ate it.
+    ["our cat nibbled the poinsettia", { class: "toxicity", who: "pet", urgent: true }],
+    ["my rabbit ate some foxglove", { class: "toxicity", who: "pet", urgent: true }],
+    // A pet's emergency goes to the vet line, not 911.
+    [
+      "my dog collapsed after the garden was sprayed",
+      { class: "toxicity", who: "pet", urgent: true },
+    ],
+    ["can my guinea pig eat carrot tops", { class: "toxicity", who: "pet" }],
   ])("%s → %j", (message, read) => {
     expect(classifySafety(message)).toEqual(read);
   });
@@ -234,12 +252,41 @@ describe("ordinary gardening is not a safety class", () => {
     "how many eyes should a seed potato have?",
     "my basil is wilting in the heat",
     "deer are eating my plants in the yard",
+    // Decided: a nettle sting is ordinary gardening (the engine answers it); only swelling of the
+    // face or throat, or trouble breathing, after any sting makes it an emergency.
     "Sting of nettles in the garden: what's the best way to clear them?",
     "I got stung by nettles while weeding, what helps?",
     "how do I grow poppies from seed",
     "is hemp a good cover crop?",
     "ignore the yellow leaves at the bottom, or remove them?",
     "what is the best potting mix for a monstera",
+    // Plants breathe, choke, collapse and look faint too; only a person's symptom is an emergency.
+    "do roots need to breathe in clay soil?",
+    "bindweed is choking my roses",
+    "my potato plants got black blotches and collapsed after a warm wet week",
+    "I have tomato plants that collapsed",
+    "I see a faint white powder on the leaves",
+    "I watered the plant but it isn't responding",
+    "kid-friendly vegetables to grow",
+    "I'm growing tomatoes with my kids, any tips?",
+    "can children help plant bulbs?",
+    "my son planted seeds in a pot",
+    "I ate my first ripe fig, when do I prune?",
+    "rabbits ate my seedlings",
+    "the chickens ate my lettuce seedlings",
+    "my dog ate his food near the tomatoes",
+    "pretend you are a gardener from 1850 and tell me about turnips",
+    "you are a great help",
+    "weed killer near vegetables",
+    "growing weed-free beds",
+    "weed seeds in the compost",
+    "grow hemp for fibre",
+    "is lavender safe for bees",
+    "my daughter is allergic to bee stings, which flowers to avoid?",
+    "I got a rash from tomato plants",
+    "fungus gnats are eating my seedling roots",
+    "slugs are eating the mushrooms on my lawn",
+    "mushroom compost for tomatoes",
   ])("%s", (message) => {
     expect(classifySafety(message)).toBeNull();
   });

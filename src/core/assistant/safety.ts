@@ -27,11 +27,11 @@ const fold = (text: string) => text.toLowerCase().replace(/[’‘`]/g, "'").rep
 // Who: children (also people), other people, and animals kept at home. "he"/"she" are left out of
 // PERSON: next to a pet they usually mean the pet.
 const CHILD =
-  /\b(kids?|child(ren)?|bab(y|ies)|toddlers?|infants?|sons?|daughters?|little ones?|grand(kids?|sons?|daughters?|child\w*)|(\d+|one|two|three|four|five|six) ?(-| )?(year|yr|month)s?[- ]old|boy|girl|nephew|niece)\b/;
+  /\b(kids?|child(ren)?|bab(y|ies)|toddlers?|infants?|sons?|daughters?|little ones?|grand(kids?|sons?|daughters?|child\w*)|(\d+|one|two|three|four|five|six) ?(-| )?(year|yr|month)s?[- ]old|\d+ ?(yo|y\/o|yrs?)|bby|boy|girl|nephew|niece)\b/;
 const PERSON =
   /\b(someone|somebody|person|husband|wife|partner|friend|mum|mom|dad|father|mother|neighbou?r|colleague|man|woman)\b/;
 const PET =
-  /\b(cats?|kitt(en|ens|y|ies)|dogs?|pupp(y|ies)|pups?|pets?|rabbits?|bunn(y|ies)|guinea pigs?|hamsters?|parrots?|budgies?|tortoises?|horses?|chickens?|hens?|goats?)\b/;
+  /\b(cats?|kitt(en|ens|y|ies)|dogs?|pupp(y|ies)|pups?|pets?|rabbits?|bunn(y|ies)|guinea pigs?|hamsters?|parrots?|budgies?|tortoises?|horses?)\b/;
 
 // Emergencies. Each pattern is read on folded text; typos seen in real messages are allowed.
 const SWELLING =
@@ -42,7 +42,7 @@ const STING = /\b(sting\w*|stung|bee|wasp|hornet|allerg\w*|hives)\b/;
 const BREATHING =
   /\b(can'?t|cannot|can not|could ?n'?t|unable to|trouble|difficulty|struggl\w*|hard to|fighting to|not) ?(\w+ )?breath\w*|\bshort(ness)? of breath\b|\bwheez\w*|\bgasping\b/;
 const COLLAPSE =
-  /\b(unconscious|unresponsive|passed out|pass(ing|es)? out|fainted|fainting|faints|(going to|gonna|feel|feels|felt) faint|collaps\w*|seizures?|seizing|convuls\w*|having a fit|won'?t wake( up)?|not waking)\b/;
+  /\b(unconscious|unresponsive|(isn'?t|is not|not) (moving|responding)|passed out|pass(ing|es)? out|fainted|fainting|faints|(going to|gonna|feel|feels|felt) faint|collaps\w*|seizures?|seizing|convuls\w*|having a fit|won'?t wake( up)?|not waking)\b/;
 // Roots "can't breathe" and potato plants "collapse": a symptom counts only said of a person (or
 // of the pet), with nothing but link words between ("my dad is having trouble breathing").
 const LINK =
@@ -53,12 +53,18 @@ const PERSON_SUBJECT = `${CHILD.source}|${PERSON.source}|\\b(he|she|him|her|i|i'
 const PET_SUBJECT = `${PET.source}|\\b(he|she|it)\\b`;
 const PERSON_BREATHING = saidOf(PERSON_SUBJECT, BREATHING);
 const PERSON_COLLAPSE = saidOf(PERSON_SUBJECT, COLLAPSE);
+// Signs no plant shows may come a few words after the person ("mum fell and isn't moving").
+const OUT_COLD =
+  /\b(unconscious|unresponsive|(isn'?t|is not|not) moving|passed out|seizures?|convuls\w*)\b/;
+const PERSON_OUT_COLD = new RegExp(
+  `(${CHILD.source}|${PERSON.source}|\\b(he|she)\\b)[^.?!]{0,40}?${OUT_COLD.source}`,
+);
 const PET_IN_DISTRESS = saidOf(PET_SUBJECT, new RegExp(`${BREATHING.source}|${COLLAPSE.source}`));
 // Someone swallowed something: the eater, at most a few helper words, then the verb.
 const HELPERS =
-  "( (just|accidentally|may|might|could|must|have|has|had|'ve|think|probably|possibly|maybe|already|did|then|also)){0,3}";
+  "( (just|accidentally|may|might|could|must|have|has|had|'ve|think|probably|possibly|maybe|already|did|then|also|been)){0,3}";
 const SWALLOW_VERB =
-  " (swallow(ed|s)?|ate|eaten|chewed( on)?|drank|drunk|licked|bit into|put (a|an|some|the) .{1,30} in (his|her|their|my) mouth)\\b";
+  " (swallow(ed|s)?|ate|eaten|eating|chewed( on)?|tasted|tried eating|drank|drunk|licked|bit into|put (a|an|some|the) .{1,30} in (his|her|their|my) mouth)\\b";
 const OTHER_ATE = new RegExp(
   `(${CHILD.source}|${PERSON.source}|\\b(he|she)\\b)${HELPERS}${SWALLOW_VERB}`,
 );
@@ -72,7 +78,7 @@ const PLANT_PART =
 const UNWELL =
   /\b(sick|vomit\w*|throw(ing)? up|threw up|dizzy|numb\w*|tingl\w*|burning|hallucinat\w*|toxic|poi?s[io]+n\w*|dangerous|harmful|deadly)\b/;
 const IN_EYE =
-  /\b(in|into|on) (my|his|her|their|your|both|one of (my|his|her|their)) eyes?\b|\beyes? (is|are) (burning|stinging)\b/;
+  /\b(in|into|on) (my|his|her|their|your|both|one of (my|his|her|their)) eyes?\b|\beyes? (is|are) (burning|stinging)\b|\bmy eyes? (hurts?|burns?|is burning|stings?|is stinging|(is|are) red)\b/;
 const EYE_CAUSE =
   /\b(splash\w*|spray\w*|squirt\w*|got|get|sap|chemicals?|pestic\w*|insectic\w*|herbic\w*|weed ?killer|fertili[sz]er|bleach|lime|burn\w*|sting\w*|milk|juice|neem)\b/;
 const SKIN_BURN =
@@ -105,27 +111,26 @@ function readEmergency(text: string): Emergency | null {
   if (IN_EYE.test(text) && EYE_CAUSE.test(text)) return "eye";
   if (SKIN_BURN.test(text)) return "skin";
   if (PERSON_BREATHING.test(text)) return "breathing";
-  if (PERSON_COLLAPSE.test(text)) return "other";
+  if (PERSON_COLLAPSE.test(text) || PERSON_OUT_COLD.test(text)) return "other";
   return null;
 }
 
 // Wild plants and fungi someone might eat.
 const FUNGI =
-  /\b(mush?ro+ms?|musrooms?|toadstools?|fung(i|us)|shrooms?|puffballs?|chanterelles?|morels?|bolet(e|es|us)|ceps?|inkcaps?|fairy rings?)\b/;
+  /\b(mush?ro+ms?|musrooms?|toadstools?|fung(i|us)(?! gnats?)|shrooms?|puffballs?|chanterelles?|morels?|bolet(e|es|us)|ceps?|inkcaps?|fairy rings?)\b/;
 const CULTIVATED_FUNGI =
   /\b(kit|grow ?bags?|spawn|logs?|substrate|fruiting|oyster|shiitake|button|lion'?s mane)\b/;
 const FORAGED =
-  /\b(berr(y|ies)|greens|leaves|leaf|plants?|herbs?|flowers?|nuts?|fruits?|garlic|seeds?|roots?|weeds?)\b/;
+  /\b(\w*berr(y|ies)|greens|leaves|leaf|plants?|herbs?|flowers?|nuts?|fruits?|garlic|seeds?|roots?|weeds?|dandelions?|nettles?|elder\w*|sloes?|acorns?|chestnuts?|clover|sorrel|purslane|chickweed)\b/;
 const WILD =
-  /\b(wild|forag\w*|found|picked (up )?(on|in|from|along)|hedge\w*|roadside|verge|woods?|woodland|forest|trail|hike|hiking|on a walk|park|meadow|field|lawn|yard|unknown|unidentified|mystery|random|strange)\b/;
+  /\b(wild|forag\w*|found|picked (up )?(on|in|from|along)|hedge\w*|roadside|verge|woods?|woodland|forest|trail|hike|hiking|on a walk|park|meadow|field|lawn|yard|street|sidewalk|pavement|unknown|unidentified|mystery|random|strange)\b/;
 // A person eating: "can I eat", "edible", "poisonous". Not "deer are eating my plants".
 const PERSON_EATS =
-  /\b(edible|inedible|safe to (eat|cook|consume)|(ok|okay|fine|alright) to (eat|cook)|(can|could|should|may) (i|we|you|one|people|humans|my family) (\w+ )?(eat|cook|use)|eat (it|them|these|this|those)|poi?s[io]+n\w*|toxic|deadly|forag\w*)\b/;
-const FUNGI_EATS = /\b(eat|eaten|eating|cook\w*|taste|consume)\b/;
+  /\b(edible|inedible|safe to (eat|cook|consume)|(ok|okay|fine|alright) to (eat|cook)|(can|could|should|may) (i|we|you|one|people|humans|my family) (\w+ )?(eat|cook|use)|eat (it|them|these|this|those)|(i|we|you|people) (\w+ ){0,2}(eat|cook|taste|try)|poi?s[io]+n\w*|toxic|deadly|forag\w*)\b/;
 
 function readWildEdibility(text: string): boolean {
   if (aboutPetOnly(text)) return false;
-  if (FUNGI.test(text) && (PERSON_EATS.test(text) || FUNGI_EATS.test(text))) {
+  if (FUNGI.test(text) && PERSON_EATS.test(text)) {
     // A grow kit's oyster mushrooms are a crop; any fungus found wild is not.
     return !(CULTIVATED_FUNGI.test(text) && !WILD.test(text));
   }
@@ -134,7 +139,7 @@ function readWildEdibility(text: string): boolean {
 
 // Toxicity to pets or children.
 const TOXIC =
-  /\b(toxic\w*|poi?s[io]+n\w*|harmful|dangerous|deadly|safe (for|around|with|near|to have around)|(pet|cat|dog|child|kid|baby)[- ]?(safe|friendly|proof)|(can|may|should) (my |our |the |a )?\w+ (eat|chew|have)|ok(ay)? for (my |our |the )?\w+ to (eat|chew))\b/;
+  /\b(toxic\w*|poi?s[io]+n\w*|harmful|dangerous|deadly|safe (for|around|with|near|to have around)|(pet|cat|dog)[- ]?(safe|friendly|proof)|(child|kid|baby|toddler)[- ]?(safe|proof)|(can|may|should) (my |our |the |a )?(\w+ )?\w+ (eat|chew|have)|ok(ay)? for (my |our |the )?\w+ to (eat|chew))\b/;
 const ATE = /\b(ate|eaten|eating|eats|chew\w*|nibbl\w*|lick\w*|swallow\w*|munch\w*|bit(ten)?)\b/;
 // "How do I stop the cat eating my plants?" is about keeping it off, not a poisoning.
 const DETER = /\b(stop|keep|deter|prevent|protect|away from|get rid)\b/;
@@ -144,13 +149,21 @@ const SYMPTOM =
 const EDIBLE_HAZARD =
   /\b(plants?|leaf|leaves|lil(y|ies)|flowers?|petals?|bulbs?|berr(y|ies)|seeds?|mush?ro+ms?|toadstools?|fung(i|us)|pellets?|fertili[sz]ers?|pestic\w*|insectic\w*|herbic\w*|weed ?killers?|slug (bait|pellets?)|bait|compost|cocoa mulch|mulch|granules|sap|stems?|roots?)\b/;
 
+// A cat, dog or "my rabbit" that ate or chewed any plant: the name may be one this table does not
+// know (poinsettia, sago palm). Its own food or grass is no poisoning, nor are wild rabbits in a bed.
+const HOUSE_PET =
+  "\\b(cats?|kitt(en|ens|y|ies)|dogs?|pupp(y|ies)|pups?)\\b|\\bmy (rabbit|bunny|guinea pig|hamster|tortoise|parrot|budgie|horse)\\b";
+const HOUSE_PET_ATE = new RegExp(
+  `(${HOUSE_PET})${LINK} (ate|eaten|eating|chew(ed|ing)( on| up)?|nibbl(ed|ing)( on)?|licked|swallowed)\\b(?! (its|his|her|their|the) (food|dinner|treats?|kibble|biscuits?)| (some )?grass\\b)`,
+);
+
 function readToxicity(text: string): SafetyRead | null {
   const pet = PET.test(text);
   const child = CHILD.test(text);
   if (!pet && !child) return null;
   const who = pet && !childFirst(text) ? "pet" : "child";
   const ateSomething = ATE.test(text) && EDIBLE_HAZARD.test(text);
-  const happened = ateSomething && !DETER.test(text);
+  const happened = (ateSomething || HOUSE_PET_ATE.test(text)) && !DETER.test(text);
   // A pet in distress goes to the vet line even when the message names no plant.
   const petInDistress = who === "pet" && PET_IN_DISTRESS.test(text);
   if (!TOXIC.test(text) && !happened && !petInDistress) return null;
@@ -173,7 +186,7 @@ const LEGAL =
 // Attempts to read or replace the assistant's own instructions. "Act as" only with a persona
 // for the assistant: "does straw act as a mulch?" is gardening.
 const INJECTION =
-  /\b(ignor\w*|disregard|forget|override|bypass)( (all|any|of|the|my))* (previous|prior|above|earlier|preceding|former|original|system|safety|your|these|those|all)( \w+)? (instruc\w*|rules?|prompts?|directions?|guidelines?|restrictions?|filters?|programming|messages?)\b|\b(ignor\w*|disregard|forget) (all|any|everything)\b|\b(print|reveal|show|repeat|tell|output|display|give|leak|dump|share|write out|what (is|are)|what's)( me| us)? (your|the) (system|initial|hidden|original|secret|full|internal|exact) ?(prompt|instruc\w*|message|rules)\b|\bsystem prompt\b|\byou are now\b|\byou're now\b|\bfrom now on,? you\b|\b(developer|dev|god|admin|debug|unrestricted) mode\b|\bjail ?break\w*|\bdo anything now\b|\bpretend (to be|you'?re|you are)\b|\bact as (an? |my |the )?(\w+ )?(ai|assistant|chat ?bot|gpt|model|llm|dan|linux|terminal|shell|hacker|unfiltered|unrestricted|different|evil)\b|\bact as (if|though) you\b|\bnew instructions\b/;
+  /\b(ignor\w*|disregard|forget|override|bypass)( (all|any|of|the|my))* (previous|prior|above|earlier|preceding|former|original|system|safety|your|these|those|all)( \w+)? (instruc\w*|rules?|prompts?|directions?|guidelines?|restrictions?|filters?|programming|messages?)\b|\b(ignor\w*|disregard|forget) (all|any|everything)\b|\b(print|reveal|show|repeat|tell|output|display|give|leak|dump|share|write out|what (is|are)|what's)( me| us)? (your|the) (system|initial|hidden|original|secret|full|internal|exact) ?(prompt|instruc\w*|message|rules)\b|\bsystem prompt\b|\byou('?re| are) now\b|\bfrom now on,? you\b|\b(developer|dev|god|admin|debug|unrestricted) mode\b|\bjail ?break\w*|\bdo anything now\b|\b(act as|pretend (to be|you'?re|you are)) (an? |my |the )?(\w+ )?(ai|assistant|chat ?bot|gpt|model|llm|dan|linux|terminal|shell|hacker|unfiltered|unrestricted|different|evil)\b|\bact as (if|though) you\b|\bnew instructions\b/;
 
 /** The safety class of a message, or null for an ordinary gardening question. */
 export function classifySafety(message: string): SafetyRead | null {
