@@ -11,6 +11,8 @@ export interface DialogueState {
   conditions: Conditions;
   garden: GardenAsk | null;
   care: boolean;
+  /** This message describes something wrong (never carried: each symptom is its own question). */
+  symptom: boolean;
 }
 
 const asksSomething = (parts: Part[]) => parts.some((part) => part.aspects.length > 0);
@@ -21,6 +23,10 @@ const asksSomething = (parts: Part[]) => parts.some((part) => part.aspects.lengt
  * ("how deep?", "why?"); one that names both is a new question and starts afresh.
  */
 export function nextState(previous: DialogueState | null, heard: Understanding): DialogueState {
+  return { ...carry(previous, heard), symptom: heard.symptom };
+}
+
+function carry(previous: DialogueState | null, heard: Understanding): Omit<DialogueState, "symptom"> {
   const namesPlants = heard.crops.length > 0 || heard.ownPlantIds.length > 0;
   const asks = asksSomething(heard.parts);
   const fresh = !previous || (namesPlants && asks && !heard.followUp) || (asks && heard.care);

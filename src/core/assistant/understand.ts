@@ -33,6 +33,8 @@ export interface Understanding {
   care: boolean;
   /** Reads as a follow-up: short, or opens with "and", "what about", "how about", "also". */
   followUp: boolean;
+  /** Describes something wrong with a plant ("leaves going yellow", "white powder"). */
+  symptom: boolean;
 }
 
 /** What the understanding needs from outside: the names it recognises. */
@@ -75,6 +77,10 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
     /\b(sow\w*|seeds?|seedlings? start|germinat\w*|start(ing)? (them |it )?(from seed|indoors)|how deep (do|should|to) (i )?(plant|sow))\b/,
   ],
   [
+    "sowing",
+    /\b(when|how|where) (should|do|can|to|would) (i |we |you )?plant\b|\bplant(ing)? (bulbs?|sets|crowns?|tubers?|corms?|seed potatoes|cloves|rhizomes?|runners?|canes?|bare[- ]root)\b|\bhow deep\b/,
+  ],
+  [
     "planting-out",
     /\b(plant(ing)? (them |it )?out|transplant\w*|set (them |it )?out|harden\w* off|move (them |it )?(outside|outdoors)|put (them |it )?(outside|outdoors))\b/,
   ],
@@ -92,7 +98,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "companions",
-    /\b(companions?|plant(ed)? (next to|with|beside|near|alongside)|grow (together|next to|with|beside|near)|good neighbou?rs|what (not )?to plant (with|near|next to))\b/,
+    /\b(companions?|(plant|grow)\w* (\w+ )?(next to|beside|near|alongside|together with|with)|grow (them )?together|good neighbou?rs|what (not )?to plant (with|near|next to)|get (on|along) with)\b/,
   ],
   [
     "pests",
@@ -126,6 +132,8 @@ const CARE =
 /** Question kinds, most specific first. */
 const KIND_PATTERNS: [QuestionKind, RegExp][] = [
   ["how-often", /\b(how often|how frequently|how many times|every how|how regularly)\b/],
+  // "How do I know it's ready?" asks for the signs of a moment: a when.
+  ["when", /\bhow (do|can|will|would) (i|you|we) (know|tell)\b|\b(is|are) (it|they) (ready|ripe)\b/],
   [
     "when",
     /\b(when|what time of (the )?year|which month|what month|how (long|soon) (until|till|before|to|does))\b/,
@@ -190,13 +198,16 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
   ],
 ];
 
+const SYMPTOM =
+  /\b(yellow\w*|brown\w*|black\w*|white (powder|spots?|fluff|cotton)\w*|powdery|spots?|spotted|curl\w*|wilt\w*|droop\w*|holes?|sticky|webb\w*|dying|died|crispy|leggy|stretch\w*|falling|dropp\w*|rott\w*|mushy|slimy|stunted|pale|split\w*|crack\w*|forked|bolt\w*|no (fruit|flowers?|bulbs?)|not (flowering|fruiting)|won'?t (flower|fruit|germinate)|keel\w* over|collaps\w*|sad|struggling|mould\w*|mold\w*|fuzz\w*|speckl\w*|tiny (flies|bugs)|leathery|scab\w*|bumps?|galls?|distort\w*|mottl\w*|streak\w*|scorch\w*|burn\w*|tips)\b/;
+
 const fold = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
 
 /** The aspects a text asks about, in ASPECT_PATTERNS order. */
 export function aspectsIn(text: string): Aspect[] {
   const lower = fold(text);
   const found = ASPECT_PATTERNS.filter(([, pattern]) => pattern.test(lower)).map(([a]) => a);
-  return prune(found, lower);
+  return prune([...new Set(found)], lower);
 }
 
 /**
@@ -238,6 +249,8 @@ function prune(found: Aspect[], text: string): Aspect[] {
     drop("temperature");
   }
   if (has("overwintering") && has("water")) drop("overwintering");
+  // "How deep should the water soak in?" is watering, not sowing depth.
+  if (has("sowing") && has("water") && !/\b(sow|seed|plant)/.test(text)) drop("sowing");
   // "spots" and "rot" inside a pest question are symptoms of it.
   if (has("sowing") && has("harvest") && /\bseeds?\b/.test(text) && !/\bsow/.test(text))
     drop("sowing");
@@ -302,14 +315,20 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
   const lower = fold(message);
   const crops = vocabulary.cropsIn(message);
   const words = lower.split(/\s+/).filter(Boolean).length;
+  let garden = gardenAskIn(message);
+  // "What do I do with my dahlias over winter?" asks about dahlias, not the task list.
+  if (garden === "tasks" && crops.length > 0 && !/\b(tasks?|to-?dos?|chores|jobs)\b/.test(lower)) {
+    garden = null;
+  }
   return {
     crops,
     ownPlantIds: vocabulary.ownPlantsIn(message, crops),
     pointsBack: POINTS_BACK.test(lower),
     parts: partsOf(message),
     conditions: conditionsIn(message),
-    garden: gardenAskIn(message),
+    garden,
     care: CARE.test(lower),
+    symptom: SYMPTOM.test(lower),
     followUp: FOLLOW_UP_OPENING.test(lower) || words <= 4,
   };
 }

@@ -153,7 +153,10 @@ export class BuiltInAssistant implements Assistant {
   }
 
   /** The plant a turn is about: the gardener's own plant named, else a crop named, else the chat's. */
-  private focusOf(state: DialogueState | null, context: GardenerContext): Focus {
+  private focusOf(
+    state: Pick<DialogueState, "crops" | "ownPlantIds"> | null,
+    context: GardenerContext,
+  ): Focus {
     const own = context.plants.find((plant) => plant.id === state?.ownPlantIds[0]);
     if (own) return { plant: own, cropSlug: this.cropOf(own) };
     const crop = state?.crops[0];
@@ -247,7 +250,8 @@ export class BuiltInAssistant implements Assistant {
     const asked = state.parts.flatMap((part) => part.aspects);
     const problem = this.problemNamed(text);
     const diagnosis =
-      problem && asked.every((aspect) => ["pests", "diseases", "water"].includes(aspect));
+      (problem || state.symptom) &&
+      asked.every((aspect) => ["pests", "diseases", "water", "light", "feeding"].includes(aspect));
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
       const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
       const topic = topicAnswer(this.knowledge, text, lead);
@@ -258,9 +262,13 @@ export class BuiltInAssistant implements Assistant {
       const parts = toxicity ? [{ aspects: ["toxicity" as const], kind: null }] : state.parts;
       const answer = factAnswer(
         { crop, plant: focus.plant },
-        parts,
-        state.conditions,
-        state.care,
+        {
+          parts,
+          conditions: state.conditions,
+          care: state.care,
+          text,
+          termsOf: (words) => this.knowledge.termsOf(words),
+        },
         context,
         this.facts,
       );
@@ -284,17 +292,7 @@ export class BuiltInAssistant implements Assistant {
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
     const vocabulary = this.vocabulary(input.context);
     const heard = understand(input.message, vocabulary);
-    const focus = this.focusOf(
-      {
-        crops: heard.crops,
-        ownPlantIds: heard.ownPlantIds,
-        parts: [],
-        conditions: {},
-        garden: null,
-        care: false,
-      },
-      input.context,
-    );
+    const focus = this.focusOf(heard, input.context);
     const reminder = parseReminder(input.message, input.context.today);
     if (!input.actions) {
       return {

@@ -1,4 +1,9 @@
-import { type Picked, pickFacts, type Situation } from "../../../../core/assistant/compose";
+import {
+  type MatchedTerms,
+  type Picked,
+  pickFacts,
+  type Situation,
+} from "../../../../core/assistant/compose";
 import type { Aspect, Fact, QuestionKind, StageName } from "../../../../core/assistant/facts";
 import { stageValues } from "../../../../core/assistant/facts";
 import type { Conditions, Part } from "../../../../core/assistant/understand";
@@ -134,6 +139,35 @@ export const listOf = (items: readonly string[]) =>
     ? (items[0] ?? "")
     : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
+/** What factAnswer needs of a turn: its asks, situation and words. */
+export interface Question {
+  parts: readonly Part[];
+  conditions: Conditions;
+  care: boolean;
+  text: string;
+  /** A text's words as the knowledge base indexes them (stemmed, stop words dropped). */
+  termsOf: (text: string) => Set<string>;
+}
+
+/** Words of any question that say nothing about which fact answers it. */
+const GENERIC = "plant plants grow growing grown garden need needs much often time good best";
+const factTerms = new WeakMap<Fact, Set<string>>();
+
+/** The question's own words each fact holds, the plant's names and generic words left out. */
+function matcherFor(question: Question, crop: Crop): MatchedTerms {
+  const skip = question.termsOf([crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "));
+  const asked = [...question.termsOf(question.text)].filter((term) => !skip.has(term));
+  return (fact) => {
+    let terms = factTerms.get(fact);
+    if (!terms) {
+      terms = question.termsOf(fact.text);
+      factTerms.set(fact, terms);
+    }
+    const have = terms;
+    return new Set(asked.filter((term) => have.has(term)));
+  };
+}
+
 /** The aspects a general "how do I look after X?" is answered with. */
 function careAspects(crop: Crop, situation: Situation): Aspect[] {
   if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
@@ -149,6 +183,7 @@ function answerPart(
   situation: Situation,
   crop: Crop,
   single: boolean,
+  matched: MatchedTerms,
 ): { sentences: string[]; used: Fact[]; picked: Picked[]; unknown: Aspect[] } {
   const sentences: string[] = [];
   const used: Fact[] = [];
@@ -159,7 +194,7 @@ function answerPart(
     const aspect = aspectFor(asked, situation);
     if (seen.has(aspect)) continue;
     seen.add(aspect);
-    const pick = pickFacts(facts, aspect, kind, situation, single ? 2 : 1);
+    const pick = pickFacts(facts, aspect, kind, situation, single ? 2 : 1, matched);
     if (!pick) {
       const fromCatalogue = aspect === "companions" ? companionsFromCatalogue(crop) : null;
       if (fromCatalogue) sentences.push(fromCatalogue);
@@ -180,14 +215,14 @@ function answerPart(
  */
 export function factAnswer(
   subject: Subject,
-  parts: readonly Part[],
-  conditions: Conditions,
-  care: boolean,
+  question: Question,
   context: GardenerContext,
   store: FactStore,
 ): (Answer & { unknown: Aspect[] }) | null {
   const { crop, plant } = subject;
+  const { parts, conditions, care } = question;
   const facts = store.of(crop.slug);
+  const matched = matcherFor(question, crop);
   const asked = parts.flatMap((part) => part.aspects);
   const situation = situationOf(subject, conditions, asked, context.today);
   const asks: Part[] =
@@ -200,7 +235,7 @@ export function factAnswer(
   const unknown: Aspect[] = [];
   let watch: Fact | null = null;
   for (const part of asks) {
-    const said = answerPart(facts, part.aspects, part.kind, situation, crop, single);
+    const said = answerPart(facts, part.aspects, part.kind, situation, crop, single, matched);
     if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
     used.push(...said.used);
     unknown.push(...said.unknown);
