@@ -27,7 +27,7 @@ import type {
 import type { FactStore } from "../knowledge/fact-store";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
 import { CropMentions, plantNamedIn } from "./crop-mentions";
-import { factAnswer } from "./fact-answer";
+import { factAnswer, symptomAnswer } from "./fact-answer";
 import {
   type Answer,
   myPlantsAnswer,
@@ -252,9 +252,15 @@ export class BuiltInAssistant implements Assistant {
     const diagnosis =
       (problem || state.symptom) &&
       asked.every((aspect) => ["pests", "diseases", "water", "light", "feeding"].includes(aspect));
+    if (diagnosis && crop) {
+      const own = symptomAnswer(crop, focus.plant, text, this.facts, (words) =>
+        this.knowledge.termsOf(words),
+      );
+      if (own) return own;
+    }
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
       const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
-      const topic = topicAnswer(this.knowledge, text, lead);
+      const topic = topicAnswer(this.knowledge, text, { lead, diagnose: Boolean(diagnosis) });
       if (topic) return topic;
     }
     if (crop) {

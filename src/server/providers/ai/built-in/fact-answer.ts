@@ -273,3 +273,43 @@ function sourcesOf(crop: Crop, plant: GardenPlant | null, used: readonly Fact[])
   }
   return sources;
 }
+
+/** Aspects whose facts describe what goes wrong. */
+const TROUBLE: readonly Aspect[] = ["diseases", "pests", "water", "light", "feeding", "temperature", "soil"];
+/** A symptom fact must share this many of the question's words to be its answer. */
+const MIN_SYMPTOM_WORDS = 2;
+
+/**
+ * "Black leathery bottoms on my tomatoes": the plant's own fact that describes the symptom best
+ * (any role: "watch for" facts name most of them), with the aspect's main fact when it adds the
+ * fix. Null when no fact shares enough of the question's words.
+ */
+export function symptomAnswer(
+  crop: Crop,
+  plant: GardenPlant | null,
+  question: string,
+  store: FactStore,
+  termsOf: (text: string) => Set<string>,
+): Answer | null {
+  const matched = matcherFor(
+    { parts: [], conditions: {}, care: false, text: question, termsOf },
+    crop,
+  );
+  let best: { fact: Fact; words: number } | null = null;
+  for (const fact of store.of(crop.slug)) {
+    if (!TROUBLE.includes(fact.aspect)) continue;
+    const words = matched(fact).size;
+    if (words >= MIN_SYMPTOM_WORDS && (!best || words > best.words)) best = { fact, words };
+  }
+  if (!best) return null;
+  const sentences = [best.fact.text];
+  const used = [best.fact];
+  const fix = store
+    .of(crop.slug)
+    .find((fact) => fact.aspect === best.fact.aspect && fact.role === "main" && fact !== best.fact);
+  if (fix && best.fact.role !== "main" && best.fact.text.length + fix.text.length < 480) {
+    sentences.push(fix.text);
+    used.push(fix);
+  }
+  return { text: sentences.join(" "), sources: sourcesOf(crop, plant, used) };
+}

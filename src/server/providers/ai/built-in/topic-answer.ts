@@ -49,33 +49,32 @@ function bestSentences(
 
 /**
  * An answer from the topic notes (pests, diseases, symptoms, methods): the best section's
- * sentences that answer the question, and for "how do I fix it" a line of the note's remedy when
- * the best section is not already it. Null when no note is relevant.
+ * sentences that answer the question; for "how do I fix it", and for a described symptom, the
+ * note's remedy too when the best section is not already it. Null when no note is relevant.
  */
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
-  lead?: string,
+  options: { lead?: string; diagnose?: boolean } = {},
 ): Answer | null {
   const found = knowledge.search(question, { kind: "topic", limit: 5 }).filter(isRelevant);
   const best = found[0];
   if (!best) return null;
-  const sentences = bestSentences(knowledge, best, question, MAX_CHARS);
+  const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
   const sources = [passageSource(best)];
-  if (ASKS_REMEDY.test(question) && !REMEDY.test(best.heading)) {
+  let sentences = bestSentences(knowledge, best, question, MAX_CHARS);
+  if (wantsRemedy && !REMEDY.test(best.heading)) {
     const entry = knowledge.entry("topic", best.slug);
     const heading = entry?.sections.find((section) => REMEDY.test(section.heading))?.heading;
     const remedy = heading ? knowledge.section("topic", best.slug, heading) : undefined;
     if (remedy) {
+      // What it is in one or two sentences, then what to do.
+      sentences = sentences.slice(0, options.diagnose ? 1 : 2);
       const room = MAX_CHARS - sentences.join(" ").length;
-      const extra = bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2);
-      if (extra.length) {
-        sentences.splice(2);
-        sentences.push(...extra);
-        sources.push(passageSource(remedy));
-      }
+      sentences.push(...bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2));
+      sources.push(passageSource(remedy));
     }
   }
   const text = sentences.join(" ");
-  return { text: lead ? `${lead} ${text}` : text, sources };
+  return { text: options.lead ? `${options.lead} ${text}` : text, sources };
 }
