@@ -43,6 +43,8 @@ export interface Vocabulary {
   cropsIn(text: string): string[];
   /** The gardener's plants named in a text (own names, or their crops), as ids. */
   ownPlantsIn(text: string, crops: readonly string[]): string[];
+  /** The text with the plant names blanked out ("sunflower" holds no "sun", "lime" no soil). */
+  withoutPlants(text: string): string;
 }
 
 /** Aspect words, in the order an answer treats them. Each pattern runs on lower-cased text. */
@@ -106,7 +108,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "diseases",
-    /\b(diseases?|mildew|blight|rot\w*|fung\w*|mou?ld\w*|wilt\w*|virus\w*|rust|canker|leaf spots?|black spots?|spots?|sick)\b/,
+    /\b(diseases?|mildew|blight|rot|rots|rotting|rotten|fung\w*|mou?ld\w*|wilt\w*|virus\w*|rust|canker|leaf spots?|black spots?|spots?|sick|clubroot|scab)\b/,
   ],
   [
     "harvest",
@@ -177,7 +179,7 @@ const FOLLOW_UP_OPENING =
 const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
   [
     "tasks",
-    /\b(my tasks|tasks? (for|this|today|due)|to-?do|chores|what (do|should|must) i (need to )?do\b|what('s| is) (due|overdue)|anything (due|overdue)|jobs? (for|this))\b/,
+    /\b(my tasks|tasks? (for|this|today|due)|to-?dos?|chores|what('s| is) (due|overdue)|anything (due|overdue)|jobs? (for|this))\b|\bwhat (do|should|must|can) i (need to )?do\b.*\b(today|tonight|tomorrow|this week(end)?|now|in the garden)\b/,
   ],
   [
     "plant-now",
@@ -324,7 +326,7 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
     crops,
     ownPlantIds: vocabulary.ownPlantsIn(message, crops),
     pointsBack: POINTS_BACK.test(lower),
-    parts: partsOf(message),
+    parts: partsOf(vocabulary.withoutPlants(message)),
     conditions: conditionsIn(message),
     garden,
     care: CARE.test(lower),

@@ -144,6 +144,7 @@ export class BuiltInAssistant implements Assistant {
   private vocabulary(context: GardenerContext): Vocabulary {
     return {
       cropsIn: (text) => this.mentions.cropsIn(text),
+      withoutPlants: (text) => this.mentions.withoutCrops(text),
       ownPlantsIn: (text, crops) => {
         const plants = context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }));
         const named = plantNamedIn(text, plants, crops);
@@ -260,7 +261,11 @@ export class BuiltInAssistant implements Assistant {
     }
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
       const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
-      const topic = topicAnswer(this.knowledge, text, { lead, diagnose: Boolean(diagnosis) });
+      const topic = topicAnswer(this.knowledge, text, {
+        lead,
+        diagnose: Boolean(diagnosis),
+        aspects: asked,
+      });
       if (topic) return topic;
     }
     if (crop) {
@@ -292,7 +297,7 @@ export class BuiltInAssistant implements Assistant {
         };
       }
     }
-    return topicAnswer(this.knowledge, text);
+    return topicAnswer(this.knowledge, text, { aspects: asked });
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {

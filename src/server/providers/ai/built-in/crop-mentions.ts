@@ -40,6 +40,13 @@ export class CropMentions {
     this.phrases = phrases.sort((a, b) => b.length - a.length);
   }
 
+  /** The message with every plant name blanked out, for reading what it asks. */
+  withoutCrops(message: string): string {
+    let text = foldCase(message);
+    for (const phrase of this.phrases) text = text.replace(new RegExp(phrase.pattern.source, "g"), " ");
+    return text;
+  }
+
   /** Slugs named in the message, the longest mention first, each once. */
   cropsIn(message: string): string[] {
     let text = foldCase(message);

@@ -1,4 +1,5 @@
 import {
+  fitOf,
   type MatchedTerms,
   type Picked,
   pickFacts,
@@ -168,6 +169,24 @@ function matcherFor(question: Question, crop: Crop): MatchedTerms {
   };
 }
 
+/**
+ * The facts that share most of the question's words (at least one), fitting the situation: the
+ * best, and a second that adds words the first does not hold.
+ */
+function byWords(facts: readonly Fact[], situation: Situation, matched: MatchedTerms): Fact[] {
+  const ranked = facts
+    .map((fact, index) => ({ fact, words: matched(fact), index }))
+    .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
+    .sort((a, b) => b.words.size - a.words.size || a.index - b.index);
+  const best = ranked[0];
+  if (!best) return [];
+  const second = ranked.find(
+    (candidate) =>
+      candidate !== best && [...candidate.words].some((word) => !best.words.has(word)),
+  );
+  return second ? [best.fact, second.fact] : [best.fact];
+}
+
 /** The aspects a general "how do I look after X?" is answered with. */
 function careAspects(crop: Crop, situation: Situation): Aspect[] {
   if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
@@ -225,6 +244,17 @@ export function factAnswer(
   const matched = matcherFor(question, crop);
   const asked = parts.flatMap((part) => part.aspects);
   const situation = situationOf(subject, conditions, asked, context.today);
+  if (asked.length === 0 && !care) {
+    // No aspect recognised ("how do I stop carrot fly?"): the facts that share the question's words.
+    const found = byWords(facts, situation, matched);
+    if (found.length) {
+      return {
+        text: found.map((fact) => fact.text).join(" "),
+        sources: sourcesOf(crop, plant, found),
+        unknown: [],
+      };
+    }
+  }
   const asks: Part[] =
     care || asked.length === 0
       ? [{ aspects: careAspects(crop, situation), kind: null }]
@@ -235,7 +265,8 @@ export function factAnswer(
   const unknown: Aspect[] = [];
   let watch: Fact | null = null;
   for (const part of asks) {
-    const said = answerPart(facts, part.aspects, part.kind, situation, crop, single, matched);
+    const fresh = facts.filter((fact) => !used.includes(fact));
+    const said = answerPart(fresh, part.aspects, part.kind, situation, crop, single, matched);
     if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
     used.push(...said.used);
     unknown.push(...said.unknown);

@@ -1,4 +1,5 @@
 import { sentencesOf } from "../../../../core/assistant/compose";
+import type { Aspect } from "../../../../core/assistant/facts";
 import type { KnowledgeBase, Passage } from "../knowledge/knowledge-base";
 import type { Answer } from "./garden-answers";
 import { isRelevant, passageSource } from "./knowledge-answer";
@@ -9,6 +10,26 @@ const REMEDY =
   /\b(fix\w*|control\w*|treat\w*|get rid|manag\w*|what to do|protect\w*|cure\w*|stop\w*|save)\b/i;
 const ASKS_REMEDY =
   /\b(fix|get rid|treat|cure|stop|control|kill|save|what (do|should|can) i do|how (do|can|should) i (deal|handle))\b/i;
+
+/** The notes on each aspect: a question about it ranks them higher than a chance match. */
+const NOTES_ON: Partial<Record<Aspect, string[]>> = {
+  water: ["watering", "watering-containers-vs-beds", "overwatering", "underwatering", "drainage"],
+  light: ["indoor-lighting", "houseplant-care"],
+  "grow-light": ["indoor-lighting"],
+  soil: ["soil-ph", "drainage", "raised-beds", "composting", "mulching"],
+  feeding: ["fertilizers", "nutrient-deficiencies", "calcium-magnesium-iron-deficiency", "composting"],
+  sowing: ["seed-starting", "germination-problems", "succession-sowing", "leggy-seedlings", "damping-off"],
+  "planting-out": ["hardening-off", "transplanting"],
+  containers: ["containers", "repotting", "watering-containers-vs-beds"],
+  pruning: ["pruning"],
+  propagation: ["propagation-cuttings"],
+  companions: ["companion-planting"],
+  harvest: ["harvesting"],
+  overwintering: ["overwintering", "frost-protection"],
+  temperature: ["frost-protection", "heat-protection", "overwintering"],
+  hydroponics: ["hydroponic-nutrients", "hydroponic-systems", "coco-coir"],
+  toxicity: ["pet-toxicity"],
+};
 
 /** A section's sentences, bullet lines counted as sentences of their own. */
 function sentencesIn(text: string): string[] {
@@ -55,9 +76,12 @@ function bestSentences(
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
-  options: { lead?: string; diagnose?: boolean } = {},
+  options: { lead?: string; diagnose?: boolean; aspects?: readonly Aspect[] } = {},
 ): Answer | null {
-  const found = knowledge.search(question, { kind: "topic", limit: 5 }).filter(isRelevant);
+  const preferTopics = new Set((options.aspects ?? []).flatMap((aspect) => NOTES_ON[aspect] ?? []));
+  const found = knowledge
+    .search(question, { kind: "topic", limit: 5, preferTopics })
+    .filter(isRelevant);
   const best = found[0];
   if (!best) return null;
   const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
