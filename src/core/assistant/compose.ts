@@ -93,7 +93,10 @@ export function pickFacts(
       if (!fits || fits.unknown > 0) return false;
       // A modifier on what the situation does not say (a season nobody asked) stays out, unless
       // it holds the question's own words.
-      return (fits.met > 0 && SAID_ONLY.some((field) => fact.when?.[field] !== undefined)) || words.size >= 2;
+      return (
+        (fits.met > 0 && SAID_ONLY.some((field) => fact.when?.[field] !== undefined)) ||
+        words.size >= 2
+      );
     })
     .sort((a, b) => b.words.size - a.words.size)
     .map(({ fact }) => fact);

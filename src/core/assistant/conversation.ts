@@ -26,7 +26,10 @@ export function nextState(previous: DialogueState | null, heard: Understanding):
   return { ...carry(previous, heard), symptom: heard.symptom };
 }
 
-function carry(previous: DialogueState | null, heard: Understanding): Omit<DialogueState, "symptom"> {
+function carry(
+  previous: DialogueState | null,
+  heard: Understanding,
+): Omit<DialogueState, "symptom"> {
   const namesPlants = heard.crops.length > 0 || heard.ownPlantIds.length > 0;
   const asks = asksSomething(heard.parts);
   const fresh = !previous || (namesPlants && asks && !heard.followUp) || (asks && heard.care);

@@ -1,5 +1,6 @@
 import type { LightsValue, Medium, PlaceValue } from "../schemas/plant-setup";
 import type { Aspect, QuestionKind, Season } from "./facts";
+import { detectIntent } from "./intents";
 
 /** What a question says of the situation it asks about ("in winter", "in pots", "under LEDs"). */
 export interface Conditions {
@@ -135,7 +136,10 @@ const CARE =
 const KIND_PATTERNS: [QuestionKind, RegExp][] = [
   ["how-often", /\b(how often|how frequently|how many times|every how|how regularly)\b/],
   // "How do I know it's ready?" asks for the signs of a moment: a when.
-  ["when", /\bhow (do|can|will|would) (i|you|we) (know|tell)\b|\b(is|are) (it|they) (ready|ripe)\b/],
+  [
+    "when",
+    /\bhow (do|can|will|would) (i|you|we) (know|tell)\b|\b(is|are) (it|they) (ready|ripe)\b/,
+  ],
   [
     "when",
     /\b(when|what time of (the )?year|which month|what month|how (long|soon) (until|till|before|to|does))\b/,
@@ -281,6 +285,9 @@ export function conditionsIn(text: string): Conditions {
 
 export function gardenAskIn(text: string): GardenAsk | null {
   const lower = fold(text);
+  // The task and zone questions the engine has always recognised keep their rules.
+  const intent = detectIntent(text);
+  if (intent === "tasks" || intent === "zone" || intent === "my-plants") return intent;
   return GARDEN_PATTERNS.find(([, pattern]) => pattern.test(lower))?.[0] ?? null;
 }
 

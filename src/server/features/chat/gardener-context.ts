@@ -46,9 +46,7 @@ export async function loadGardenerContext(
     const timeline = buildTimeline(row.stagePlan, row.planting_date, today);
     const current = timeline.stages[timeline.currentIndex];
     const next =
-      timeline.currentIndex >= 0
-        ? timeline.stages[timeline.currentIndex + 1]
-        : timeline.stages[0];
+      timeline.currentIndex >= 0 ? timeline.stages[timeline.currentIndex + 1] : timeline.stages[0];
     const harvest = timeline.stages.find((stage) => stage.name === "harvest");
     return {
       id: row.id,

@@ -43,7 +43,8 @@ export class CropMentions {
   /** The message with every plant name blanked out, for reading what it asks. */
   withoutCrops(message: string): string {
     let text = foldCase(message);
-    for (const phrase of this.phrases) text = text.replace(new RegExp(phrase.pattern.source, "g"), " ");
+    for (const phrase of this.phrases)
+      text = text.replace(new RegExp(phrase.pattern.source, "g"), " ");
     return text;
   }
 

@@ -16,6 +16,7 @@ import type { GardenerContext, GardenPlant } from "../assistant";
 import type { FactStore } from "../knowledge/fact-store";
 import type { Answer } from "./garden-answers";
 import { plantSource } from "./garden-answers";
+import { temperature } from "./wording";
 
 /** What a reply is about: a catalogue crop, and the gardener's own plant of it if there is one. */
 export interface Subject {
@@ -156,7 +157,9 @@ const factTerms = new WeakMap<Fact, Set<string>>();
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
 function matcherFor(question: Question, crop: Crop): MatchedTerms {
-  const skip = question.termsOf([crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "));
+  const skip = question.termsOf(
+    [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
+  );
   const asked = [...question.termsOf(question.text)].filter((term) => !skip.has(term));
   return (fact) => {
     let terms = factTerms.get(fact);
@@ -181,8 +184,7 @@ function byWords(facts: readonly Fact[], situation: Situation, matched: MatchedT
   const best = ranked[0];
   if (!best) return [];
   const second = ranked.find(
-    (candidate) =>
-      candidate !== best && [...candidate.words].some((word) => !best.words.has(word)),
+    (candidate) => candidate !== best && [...candidate.words].some((word) => !best.words.has(word)),
   );
   return second ? [best.fact, second.fact] : [best.fact];
 }
@@ -273,6 +275,12 @@ export function factAnswer(
     watch ??= said.picked.find((pick) => pick.watch)?.watch ?? null;
   }
   if (paragraphs.length === 0) return null;
+  const outdoors = plant ? plant.place === "outdoor" : situation.place === "outdoor";
+  const weather =
+    outdoors && situation.medium !== "hydroponics" && asked.includes("water")
+      ? weatherModifier(context)
+      : null;
+  if (weather) paragraphs.push(weather);
   const body = paragraphs.join("\n\n");
   if (watch && body.length + watch.text.length < 520 && !used.includes(watch)) {
     paragraphs.push(`Also watch for this: ${continuing(watch.text, crop)}`);
@@ -305,8 +313,32 @@ function sourcesOf(crop: Crop, plant: GardenPlant | null, used: readonly Fact[])
   return sources;
 }
 
+/** A sentence on this week's weather where it changes watering outdoors (heat or rain). */
+function weatherModifier(context: GardenerContext): string | null {
+  const week = context.weather?.days.slice(0, 7) ?? [];
+  if (week.length === 0) return null;
+  const hottest = Math.max(...week.map((day) => day.maxC));
+  const rain = week.reduce((sum, day) => sum + day.precipitationMm, 0);
+  const where = context.weather?.place ? ` for ${context.weather.place}` : "";
+  if (hottest >= 30) {
+    return `This week's forecast${where} reaches ${temperature(hottest, context)}: check the soil every day and water early in the morning.`;
+  }
+  if (rain >= 10) {
+    return `About ${Math.round(rain)} mm of rain is forecast${where} this week: check the soil before you water and skip it while it is still moist.`;
+  }
+  return null;
+}
+
 /** Aspects whose facts describe what goes wrong. */
-const TROUBLE: readonly Aspect[] = ["diseases", "pests", "water", "light", "feeding", "temperature", "soil"];
+const TROUBLE: readonly Aspect[] = [
+  "diseases",
+  "pests",
+  "water",
+  "light",
+  "feeding",
+  "temperature",
+  "soil",
+];
 /** A symptom fact must share this many of the question's words to be its answer. */
 const MIN_SYMPTOM_WORDS = 2;
 

@@ -17,8 +17,19 @@ const NOTES_ON: Partial<Record<Aspect, string[]>> = {
   light: ["indoor-lighting", "houseplant-care"],
   "grow-light": ["indoor-lighting"],
   soil: ["soil-ph", "drainage", "raised-beds", "composting", "mulching"],
-  feeding: ["fertilizers", "nutrient-deficiencies", "calcium-magnesium-iron-deficiency", "composting"],
-  sowing: ["seed-starting", "germination-problems", "succession-sowing", "leggy-seedlings", "damping-off"],
+  feeding: [
+    "fertilizers",
+    "nutrient-deficiencies",
+    "calcium-magnesium-iron-deficiency",
+    "composting",
+  ],
+  sowing: [
+    "seed-starting",
+    "germination-problems",
+    "succession-sowing",
+    "leggy-seedlings",
+    "damping-off",
+  ],
   "planting-out": ["hardening-off", "transplanting"],
   containers: ["containers", "repotting", "watering-containers-vs-beds"],
   pruning: ["pruning"],
@@ -95,7 +106,9 @@ export function topicAnswer(
       // What it is in one or two sentences, then what to do.
       sentences = sentences.slice(0, options.diagnose ? 1 : 2);
       const room = MAX_CHARS - sentences.join(" ").length;
-      sentences.push(...bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2));
+      sentences.push(
+        ...bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2),
+      );
       sources.push(passageSource(remedy));
     }
   }
