@@ -13,6 +13,11 @@ export interface DialogueState {
   care: boolean;
   /** This message describes something wrong (never carried: each symptom is its own question). */
   symptom: boolean;
+  /**
+   * The words the asks came from: this message, and for a follow-up that keeps the asks the
+   * message that set them ("what about basil?" still asks "what pH and EC").
+   */
+  askText: string;
 }
 
 const asksSomething = (parts: Part[]) => parts.some((part) => part.aspects.length > 0);
@@ -23,13 +28,20 @@ const asksSomething = (parts: Part[]) => parts.some((part) => part.aspects.lengt
  * ("how deep?", "why?"); one that names both is a new question and starts afresh.
  */
 export function nextState(previous: DialogueState | null, heard: Understanding): DialogueState {
-  return { ...carry(previous, heard), symptom: heard.symptom };
+  const state = carry(previous, heard);
+  const carriedAsks =
+    previous !== null && !asksSomething(heard.parts) && asksSomething(state.parts);
+  return {
+    ...state,
+    symptom: heard.symptom,
+    askText: carriedAsks ? `${previous?.askText ?? ""} ${heard.text}`.trim() : heard.text,
+  };
 }
 
 function carry(
   previous: DialogueState | null,
   heard: Understanding,
-): Omit<DialogueState, "symptom"> {
+): Omit<DialogueState, "symptom" | "askText"> {
   const namesPlants = heard.crops.length > 0 || heard.ownPlantIds.length > 0;
   const asks = asksSomething(heard.parts);
   const fresh = !previous || (namesPlants && asks && !heard.followUp) || (asks && heard.care);

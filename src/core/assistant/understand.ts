@@ -18,9 +18,18 @@ export interface Part {
 }
 
 /** Questions about the gardener's own garden, answered from their rows. */
-export type GardenAsk = "tasks" | "status" | "ready-when" | "plant-now" | "zone" | "my-plants";
+export type GardenAsk =
+  | "tasks"
+  | "overdue"
+  | "status"
+  | "ready-when"
+  | "plant-now"
+  | "zone"
+  | "my-plants";
 
 export interface Understanding {
+  /** The message as written. */
+  text: string;
   /** Catalogue slugs the message names, first mention first. */
   crops: string[];
   /** Ids of the gardener's plants the message names by their own name or crop. */
@@ -81,11 +90,11 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "sowing",
-    /\b(when|how|where) (should|do|can|to|would) (i |we |you )?plant\b|\bplant(ing)? (bulbs?|sets|crowns?|tubers?|corms?|seed potatoes|cloves|rhizomes?|runners?|canes?|bare[- ]root)\b|\bhow deep\b/,
+    /\b(when|how|where) ((should|do|can|to|would) (i |we |you )?)?plant\b|\bplant(ing)? (bulbs?|sets|crowns?|tubers?|corms?|seed potatoes|cloves|rhizomes?|runners?|canes?|bare[- ]root)\b|\bhow deep\b/,
   ],
   [
     "planting-out",
-    /\b(plant(ing)? (them |it )?out|transplant\w*|set (them |it )?out|harden\w* off|move (them |it )?(outside|outdoors)|put (them |it )?(outside|outdoors))\b/,
+    /\b(plant(ing)? (them |it )?out|transplant\w*|set (them |it )?out|harden\w* off|move (them |it )?(outside|outdoors)|put (them |it )?(outside|outdoors)|go (out|outside|outdoors))\b/,
   ],
   [
     "containers",
@@ -97,7 +106,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "propagation",
-    /\b(propagat\w*|cuttings?|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*)\b/,
+    /\b(propagat\w*|cuttings?|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*|split (it|them|the (clump|plant|crown))|(till|until) (it |they )?roots?|take root|to root|rooting|grow (it |them )?in (just |plain )?water)\b/,
   ],
   [
     "companions",
@@ -113,11 +122,11 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "harvest",
-    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature)\b/,
+    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature|dig (it |them )?up|lift (it|them))\b/,
   ],
   [
     "overwintering",
-    /\b(overwinter\w*|over winter|through (the )?winter|survive (the )?winter|winter (it|them) over|bring (it |them )?(in|inside|indoors)|dorman\w*)\b/,
+    /\b(overwinter\w*|over winter|through (the )?winter|survive (the )?winter|winter (it|them) over|bring (it |them )?(in|inside|indoors)|dorman\w*|(stay|left|leave (it|them)) (outside|outdoors|out)|all winter|winter hardy|hardy)\b/,
   ],
   [
     "temperature",
@@ -125,7 +134,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "toxicity",
-    /\b(toxic\w*|poison\w*|safe (for|around) (my )?(cats?|dogs?|pets?|kids|children|babies))\b/,
+    /\b(toxic\w*|poison\w*|safe (for|around|with) (my )?(cats?|dogs?|pets?|kids|children|babies)|(cats?|dogs?|pets?|kids|children|toddlers?)\b.*\b(ok|okay|safe|harm\w*|dangerous))\b/,
   ],
 ];
 
@@ -195,12 +204,17 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
     /\b(what|which) (plants|crops) (do i have|am i growing)|\bwhat am i growing\b|\b(list|show) (me )?my (plants|garden)\b/,
   ],
   [
+    "overdue",
+    /\b(anything|what('s| is)?|which tasks?( are)?) overdue\b|\boverdue tasks\b|\bneeds? (my )?attention\b/,
+  ],
+  ["tasks", /\b(on )?my (to-?do )?list\b|\bwhat should i do (for|with|about) my\b.*\b(today|this week|now)\b/],
+  [
     "ready-when",
-    /\bwhen (will|is|are|can i (pick|harvest)) my\b.*\b(ready|ripe|harvest\w*|pick\w*)?/,
+    /\bwhen (will|is|are|can i (start )?(pick|harvest)\w*)\b.*\bmy\b|\bwhen (will|is|are) (it|they) (be )?(ready|ripe)\b|\bwhen can i (start )?(pick|harvest)\w* my\b/,
   ],
   [
     "status",
-    /\bhow('s| is| are)? my\b.*\b(doing|going|getting on|coming along|looking)\b|\bstatus of my\b/,
+    /\bhow('s| is| are)? my\b.*\b(doing|going|getting on|coming along|looking)\b|\bstatus of my\b|\bhow old is my\b|\bhow('s| is) (the|my) \w+\s*\??$/,
   ],
 ];
 
@@ -255,6 +269,11 @@ function prune(found: Aspect[], text: string): Aspect[] {
     drop("temperature");
   }
   if (has("overwintering") && has("water")) drop("overwintering");
+  // "How long till it roots?" and "grow it in just water" are about propagating.
+  if (has("propagation")) {
+    if (/\b(roots?|rooting|in (just |plain )?water)\b/.test(text)) drop("water");
+    drop("harvest");
+  }
   // "How deep should the water soak in?" is watering, not sowing depth.
   if (has("sowing") && has("water") && !/\b(sow|seed|plant)/.test(text)) drop("sowing");
   // "spots" and "rot" inside a pest question are symptoms of it.
@@ -326,10 +345,11 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
   const words = lower.split(/\s+/).filter(Boolean).length;
   let garden = gardenAskIn(message);
   // "What do I do with my dahlias over winter?" asks about dahlias, not the task list.
-  if (garden === "tasks" && crops.length > 0 && !/\b(tasks?|to-?dos?|chores|jobs)\b/.test(lower)) {
+  if (garden === "tasks" && crops.length > 0 && !/\b(tasks?|to-?dos?|chores|jobs|this week|today)\b/.test(lower)) {
     garden = null;
   }
   return {
+    text: message,
     crops,
     ownPlantIds: vocabulary.ownPlantsIn(message, crops),
     pointsBack: POINTS_BACK.test(lower),

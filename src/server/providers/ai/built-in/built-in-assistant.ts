@@ -40,6 +40,7 @@ import { summariseIdentification } from "./identification-summary";
 import { analyzeFromKnowledge } from "./issue-analysis";
 import { dontKnowAnswer } from "./knowledge-answer";
 import {
+  overdueAnswer,
   plantNowAnswer,
   readyAnswer,
   statusAnswer,
@@ -225,7 +226,9 @@ export class BuiltInAssistant implements Assistant {
     const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
     switch (state.garden) {
       case "tasks":
-        return weekTasksAnswer(context);
+        return weekTasksAnswer(context, focus.plant);
+      case "overdue":
+        return overdueAnswer(context);
       case "zone":
         return zoneAnswer(context);
       case "my-plants":
@@ -249,6 +252,8 @@ export class BuiltInAssistant implements Assistant {
       return temperatureCheckAnswer(context, focus.plant, crop);
     }
     const asked = state.parts.flatMap((part) => part.aspects);
+    // A follow-up that keeps the asks is read with the words that set them.
+    const words = state.askText || text;
     const problem = this.problemNamed(text);
     const diagnosis =
       (problem || state.symptom) &&
@@ -261,7 +266,7 @@ export class BuiltInAssistant implements Assistant {
     }
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
       const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
-      const topic = topicAnswer(this.knowledge, text, {
+      const topic = topicAnswer(this.knowledge, words, {
         lead,
         diagnose: Boolean(diagnosis),
         aspects: asked,
@@ -269,22 +274,29 @@ export class BuiltInAssistant implements Assistant {
       if (topic) return topic;
     }
     if (crop) {
-      const toxicity = safety?.class === "toxicity";
+      const toxicity = safety?.class === "toxicity" || asked.includes("toxicity");
       const parts = toxicity ? [{ aspects: ["toxicity" as const], kind: null }] : state.parts;
+      const who =
+        safety?.who ??
+        (/\b(cats?|kittens?|dogs?|pupp(y|ies)|pets?)\b/i.test(text)
+          ? "pet"
+          : /\b(kids?|child(ren)?|toddlers?|bab(y|ies))\b/i.test(text)
+            ? "child"
+            : null);
       const answer = factAnswer(
         { crop, plant: focus.plant },
         {
           parts,
           conditions: state.conditions,
           care: state.care,
-          text,
-          termsOf: (words) => this.knowledge.termsOf(words),
+          text: words,
+          termsOf: (terms) => this.knowledge.termsOf(terms),
         },
         context,
         this.facts,
       );
       if (answer) {
-        const poison = toxicity && safety?.who ? poisonLine(safety.who) : "";
+        const poison = toxicity && who ? poisonLine(who) : "";
         const text = safety?.urgent
           ? `${poison}\n\n${answer.text}`
           : poison
@@ -297,7 +309,7 @@ export class BuiltInAssistant implements Assistant {
         };
       }
     }
-    return topicAnswer(this.knowledge, text, { aspects: asked });
+    return topicAnswer(this.knowledge, words, { aspects: asked });
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {

@@ -189,6 +189,18 @@ function byWords(facts: readonly Fact[], situation: Situation, matched: MatchedT
   return second ? [best.fact, second.fact] : [best.fact];
 }
 
+/**
+ * "When do I plant strawberries?" asks about planting out for a crop that is not sown where it
+ * grows (runners, crowns, transplants); "plant" for a crop sown in place is sowing.
+ */
+function plantingFor(aspects: readonly Aspect[], text: string, crop: Crop): Aspect[] {
+  const plantingVerb = /\bplant(s|ing)?\b/i.test(text) && !/\b(sow\w*|seeds?)\b/i.test(text);
+  if (!plantingVerb || !aspects.includes("sowing") || crop.sowingMethod === "direct") {
+    return [...aspects];
+  }
+  return ["planting-out", ...aspects.filter((aspect) => aspect !== "planting-out")];
+}
+
 /** The aspects a general "how do I look after X?" is answered with. */
 function careAspects(crop: Crop, situation: Situation): Aspect[] {
   if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
@@ -260,7 +272,9 @@ export function factAnswer(
   const asks: Part[] =
     care || asked.length === 0
       ? [{ aspects: careAspects(crop, situation), kind: null }]
-      : parts.filter((part) => part.aspects.length > 0);
+      : parts
+          .filter((part) => part.aspects.length > 0)
+          .map((part) => ({ ...part, aspects: plantingFor(part.aspects, question.text, crop) }));
   const single = asks.length === 1 && (asks[0]?.aspects.length ?? 0) === 1;
   const paragraphs: string[] = [];
   const used: Fact[] = [];

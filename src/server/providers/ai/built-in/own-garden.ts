@@ -36,27 +36,49 @@ function byPlant(tasks: readonly GardenTask[]): string[] {
   });
 }
 
-/** "What do I need to do this week?": overdue first, then today and the next 7 days, by plant. */
-export function weekTasksAnswer(context: GardenerContext): Answer {
-  const { overdue, dueToday, upcoming } = context;
-  if (overdue.length + dueToday.length + upcoming.length === 0) {
+/**
+ * "What do I need to do this week?": overdue first, then today and the next 7 days, by plant;
+ * with a plant named ("what should I do for my tomato this week?"), that plant's tasks only.
+ */
+export function weekTasksAnswer(
+  context: GardenerContext,
+  plant: GardenPlant | null = null,
+): Answer {
+  const mine = (tasks: readonly GardenTask[]) =>
+    plant ? tasks.filter((task) => task.plantId === plant.id) : tasks;
+  const overdue = mine(context.overdue);
+  const week = mine([...context.dueToday, ...context.upcoming]);
+  if (overdue.length + week.length === 0) {
     const none =
       context.plants.length === 0
         ? "You have no tasks yet: add a plant under Plant Tracker and I will schedule its care."
-        : `Nothing is due this week (to ${dayName(addDays(context.today, 7))}), and nothing is overdue.`;
+        : `Nothing${plant ? ` for your ${plant.name}` : ""} is due this week (to ${dayName(addDays(context.today, 7))}), and nothing is overdue.`;
     return { text: none, sources: [TASKS_SOURCE] };
   }
   const lines: string[] = [];
   if (overdue.length) {
     lines.push(`**Overdue** (${plural(overdue.length, "task")}):`, ...byPlant(overdue), "");
   }
-  const week = [...dueToday, ...upcoming];
   if (week.length) {
     lines.push(`**This week** (${plural(week.length, "task")}):`, ...byPlant(week));
   } else {
     lines.push("Nothing else is due in the next 7 days.");
   }
   return { text: lines.join("\n").trim(), sources: [TASKS_SOURCE] };
+}
+
+/** "Anything overdue?", "which plants need attention?": the overdue tasks only, by plant. */
+export function overdueAnswer(context: GardenerContext): Answer {
+  if (context.overdue.length === 0) {
+    return { text: "Nothing is overdue: you are up to date.", sources: [TASKS_SOURCE] };
+  }
+  return {
+    text: [
+      `**Overdue** (${plural(context.overdue.length, "task")}):`,
+      ...byPlant(context.overdue),
+    ].join("\n"),
+    sources: [TASKS_SOURCE],
+  };
 }
 
 const ageWords = (days: number) =>
