@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GUIDE_PROMPT_RULES, PLAN_PROMPT_RULES } from "../src/core/garden";
 import type { MessageAction } from "../src/core/schemas/chat";
 import type { GrowGuide } from "../src/core/schemas/grow-guide";
+import { catalogue } from "../src/server/features/catalogue/catalogue-read-model";
 import type {
   Assistant,
   AssistantActions,
@@ -11,7 +12,6 @@ import type {
   GardenerContext,
   NewTask,
 } from "../src/server/providers/ai/assistant";
-import { catalogue } from "../src/server/features/catalogue/catalogue-read-model";
 import { CropMentions } from "../src/server/providers/ai/built-in/crop-mentions";
 import { factStore } from "../src/server/providers/ai/knowledge/fact-store";
 import { KnowledgeBase } from "../src/server/providers/ai/knowledge/knowledge-base";

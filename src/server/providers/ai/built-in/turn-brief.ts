@@ -204,13 +204,16 @@ function gatherFacts(
       ? [{ aspects: careAspects(crop, situation), kind: null }]
       : parts.filter((part) => part.aspects.length > 0);
   const watches: Fact[] = [];
-  const seen = new Set<Aspect>();
   for (const part of asks) {
+    // Each ask picks from the facts not given yet: "water and feed" a hydroponic lettuce are
+    // both solution questions, answered by two of its facts.
+    const fresh = all.filter((fact) => !gathered.some((have) => have.fact === fact));
+    const seen = new Set<Aspect>();
     for (const askedAspect of part.aspects.slice(0, 3)) {
       const aspect = aspectFor(askedAspect, situation);
       if (seen.has(aspect)) continue;
       seen.add(aspect);
-      const pick = pickFacts(all, aspect, part.kind, situation, 2, matched);
+      const pick = pickFacts(fresh, aspect, part.kind, situation, 2, matched);
       if (!pick) {
         const line = aspect === "companions" ? companionsFromCatalogue(crop) : null;
         if (line) {
