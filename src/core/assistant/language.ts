@@ -217,7 +217,7 @@ const NOTICES: Record<ForeignLanguage, { answers: string; askEnglish: string }> 
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
 
 /** "Italian" for "it"; a code the runtime does not name stays unnamed. */
-function englishName(code: string): string | null {
+export function englishName(code: string): string | null {
   try {
     const name = LANGUAGE_NAMES.of(code);
     return name && name !== code ? name : null;

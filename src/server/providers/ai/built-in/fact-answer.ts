@@ -61,7 +61,7 @@ const SHEET_SECTION: Partial<Record<Aspect, string>> = {
 };
 
 /** Aspects that make no sense for a plant grown this way, and what answers them instead. */
-function aspectFor(aspect: Aspect, situation: Situation): Aspect {
+export function aspectFor(aspect: Aspect, situation: Situation): Aspect {
   if (situation.medium === "hydroponics" && ["water", "soil", "feeding"].includes(aspect)) {
     return "hydroponics";
   }
@@ -126,7 +126,7 @@ function continuing(sentence: string, crop: Crop): string {
   return isName ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
-function companionsFromCatalogue(crop: Crop): string | null {
+export function companionsFromCatalogue(crop: Crop): string | null {
   const good = crop.companions.slice(0, 5).map((name) => name.toLowerCase());
   const bad = crop.avoid.slice(0, 4).map((name) => name.toLowerCase());
   if (!good.length && !bad.length) return null;
@@ -156,7 +156,7 @@ const GENERIC = "plant plants grow growing grown garden need needs much often ti
 const factTerms = new WeakMap<Fact, Set<string>>();
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
-function matcherFor(question: Question, crop: Crop): MatchedTerms {
+export function matcherFor(question: Question, crop: Crop): MatchedTerms {
   const skip = question.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
@@ -176,7 +176,11 @@ function matcherFor(question: Question, crop: Crop): MatchedTerms {
  * The facts that share most of the question's words (at least one), fitting the situation: the
  * best, and a second that adds words the first does not hold.
  */
-function byWords(facts: readonly Fact[], situation: Situation, matched: MatchedTerms): Fact[] {
+export function byWords(
+  facts: readonly Fact[],
+  situation: Situation,
+  matched: MatchedTerms,
+): Fact[] {
   const ranked = facts
     .map((fact, index) => ({ fact, words: matched(fact), index }))
     .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
@@ -202,7 +206,7 @@ function plantingFor(aspects: readonly Aspect[], text: string, crop: Crop): Aspe
 }
 
 /** The aspects a general "how do I look after X?" is answered with. */
-function careAspects(crop: Crop, situation: Situation): Aspect[] {
+export function careAspects(crop: Crop, situation: Situation): Aspect[] {
   if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
   if (crop.category === "houseplant") return ["light", "water", "feeding"];
   return ["light", "water", "feeding", "harvest"];
@@ -310,12 +314,15 @@ export function factAnswer(
   return { text: paragraphs.join("\n\n"), sources: sourcesOf(crop, plant, used), unknown };
 }
 
-function sourcesOf(crop: Crop, plant: GardenPlant | null, used: readonly Fact[]): MessageSource[] {
+export function sourcesOf(
+  crop: Crop,
+  plant: GardenPlant | null,
+  used: readonly Fact[],
+): MessageSource[] {
   const sources: MessageSource[] = plant ? [plantSource(plant)] : [];
   const seen = new Set<string>();
   for (const fact of used) {
-    const section = SHEET_SECTION[fact.aspect];
-    const ref = section ? `crops/${crop.slug}#${section}` : `facts/${crop.slug}#${fact.aspect}`;
+    const ref = factRef(crop.slug, fact.aspect);
     if (seen.has(ref)) continue;
     seen.add(ref);
     const title = ASPECT_WORDS[fact.aspect];
@@ -325,6 +332,12 @@ function sourcesOf(crop: Crop, plant: GardenPlant | null, used: readonly Fact[])
     });
   }
   return sources;
+}
+
+/** Where a fact is cited from: its care-sheet section, else the fact file's aspect. */
+export function factRef(slug: string, aspect: Aspect): string {
+  const section = SHEET_SECTION[aspect];
+  return section ? `crops/${slug}#${section}` : `facts/${slug}#${aspect}`;
 }
 
 /** A sentence on this week's weather where it changes watering outdoors (heat or rain). */
