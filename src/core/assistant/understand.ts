@@ -207,7 +207,10 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
     "overdue",
     /\b(anything|what('s| is)?|which tasks?( are)?) overdue\b|\boverdue tasks\b|\bneeds? (my )?attention\b/,
   ],
-  ["tasks", /\b(on )?my (to-?do )?list\b|\bwhat should i do (for|with|about) my\b.*\b(today|this week|now)\b/],
+  [
+    "tasks",
+    /\b(on )?my (to-?do )?list\b|\bwhat should i do (for|with|about) my\b.*\b(today|this week|now)\b/,
+  ],
   [
     "ready-when",
     /\bwhen (will|is|are|can i (start )?(pick|harvest)\w*)\b.*\bmy\b|\bwhen (will|is|are) (it|they) (be )?(ready|ripe)\b|\bwhen can i (start )?(pick|harvest)\w* my\b/,
@@ -345,7 +348,11 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
   const words = lower.split(/\s+/).filter(Boolean).length;
   let garden = gardenAskIn(message);
   // "What do I do with my dahlias over winter?" asks about dahlias, not the task list.
-  if (garden === "tasks" && crops.length > 0 && !/\b(tasks?|to-?dos?|chores|jobs|this week|today)\b/.test(lower)) {
+  if (
+    garden === "tasks" &&
+    crops.length > 0 &&
+    !/\b(tasks?|to-?dos?|chores|jobs|this week|today)\b/.test(lower)
+  ) {
     garden = null;
   }
   return {
