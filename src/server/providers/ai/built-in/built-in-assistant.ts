@@ -49,12 +49,8 @@ import {
 } from "./own-garden";
 import { streamPieces } from "./stream-pieces";
 import { topicAnswer } from "./topic-answer";
+import { cropOfPlant, focusOf, vocabularyFor } from "./turn-brief";
 import { dayName, plantPhrase } from "./wording";
-
-interface Focus {
-  plant: GardenPlant | null;
-  cropSlug: string | null;
-}
 
 const GREETING =
   /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s!.,]*(there|tendril)?[\s!.]*$/i;
@@ -137,36 +133,6 @@ export class BuiltInAssistant implements Assistant {
     return { text: reply, sources, actions, engine: this.engine };
   }
 
-  /** A custom plant named "Grandma's tomato" is still a tomato for the knowledge base. */
-  private cropOf(plant: GardenPlant): string | null {
-    return plant.cropSlug ?? this.mentions.cropsIn(`${plant.name} ${plant.cropName}`)[0] ?? null;
-  }
-
-  private vocabulary(context: GardenerContext): Vocabulary {
-    return {
-      cropsIn: (text) => this.mentions.cropsIn(text),
-      withoutPlants: (text) => this.mentions.withoutCrops(text),
-      ownPlantsIn: (text, crops) => {
-        const plants = context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }));
-        const named = plantNamedIn(text, plants, crops);
-        return named ? [named.id] : [];
-      },
-    };
-  }
-
-  /** The plant a turn is about: the gardener's own plant named, else a crop named, else the chat's. */
-  private focusOf(
-    state: Pick<DialogueState, "crops" | "ownPlantIds"> | null,
-    context: GardenerContext,
-  ): Focus {
-    const own = context.plants.find((plant) => plant.id === state?.ownPlantIds[0]);
-    if (own) return { plant: own, cropSlug: this.cropOf(own) };
-    const crop = state?.crops[0];
-    if (crop) return { plant: null, cropSlug: crop };
-    const chatPlant = context.focusPlant;
-    return { plant: chatPlant, cropSlug: chatPlant ? this.cropOf(chatPlant) : null };
-  }
-
   /** The topic note a question names ("aphids", "blossom end rot"), if it names a problem. */
   private problemNamed(text: string): string | null {
     const lower = text.toLowerCase();
@@ -191,7 +157,7 @@ export class BuiltInAssistant implements Assistant {
         actions: none,
       };
     }
-    const vocabulary = this.vocabulary(context);
+    const vocabulary = vocabularyFor(this.mentions, context);
     const earlier = input.history
       .filter((turn) => turn.role === "user")
       .map((turn) => readLanguage(turn.content).english);
@@ -222,7 +188,7 @@ export class BuiltInAssistant implements Assistant {
     safety: SafetyRead | null,
   ): (Answer & { unknown?: boolean }) | null {
     if (!state) return null;
-    const focus = this.focusOf(state, context);
+    const focus = focusOf(this.mentions, state, context);
     const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
     switch (state.garden) {
       case "tasks":
@@ -239,7 +205,7 @@ export class BuiltInAssistant implements Assistant {
       case "ready-when": {
         const plant = focus.plant ?? (context.plants.length === 1 ? context.plants[0] : null);
         if (!plant) break;
-        const plantCrop = this.catalogue.bySlug(this.cropOf(plant) ?? "") ?? null;
+        const plantCrop = this.catalogue.bySlug(cropOfPlant(this.mentions, plant) ?? "") ?? null;
         return state.garden === "status"
           ? statusAnswer(plant, plantCrop, context)
           : readyAnswer(plant, plantCrop, context);
@@ -313,9 +279,9 @@ export class BuiltInAssistant implements Assistant {
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
-    const vocabulary = this.vocabulary(input.context);
+    const vocabulary = vocabularyFor(this.mentions, input.context);
     const heard = understand(input.message, vocabulary);
-    const focus = this.focusOf(heard, input.context);
+    const focus = focusOf(this.mentions, heard, input.context);
     const reminder = parseReminder(input.message, input.context.today);
     if (!input.actions) {
       return {
