@@ -92,6 +92,13 @@ describe.skipIf(!chromiumPath)("a three-turn conversation with the assistant at 
         () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
       ),
     ).toBe(true);
+    // Nor taller: the conversation scrolls inside its box, so hidden labels of messages below its
+    // fold must not stretch the page into empty space under the bottom bar.
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollHeight <= document.documentElement.clientHeight,
+      ),
+    ).toBe(true);
     const clipped = await assistantBubbles(page).evaluateAll((items) =>
       items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.textContent),
     );
