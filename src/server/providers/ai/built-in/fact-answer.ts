@@ -221,6 +221,7 @@ function answerPart(
   crop: Crop,
   single: boolean,
   matched: MatchedTerms,
+  named: readonly (keyof Conditions)[],
 ): { sentences: string[]; used: Fact[]; picked: Picked[]; unknown: Aspect[] } {
   const sentences: string[] = [];
   const used: Fact[] = [];
@@ -239,8 +240,18 @@ function answerPart(
       continue;
     }
     picked.push(pick);
-    sentences.push(pick.main.text, ...pick.modifiers.map((fact) => fact.text));
-    used.push(pick.main, ...pick.modifiers);
+    // "And in winter?": the fact about winter is the answer, not the one already given.
+    const leading = pick.modifiers.filter((fact) =>
+      named.some(
+        (field) =>
+          fact.when?.[field] !== undefined &&
+          pick.main.when?.[field] === undefined &&
+          !(field === "container" && aspect === "containers"),
+      ),
+    );
+    const chosen = leading.length ? leading : [pick.main, ...pick.modifiers];
+    sentences.push(...chosen.map((fact) => fact.text));
+    used.push(...chosen);
   }
   return { sentences, used, picked, unknown };
 }
@@ -280,13 +291,26 @@ export function factAnswer(
           .filter((part) => part.aspects.length > 0)
           .map((part) => ({ ...part, aspects: plantingFor(part.aspects, question.text, crop) }));
   const single = asks.length === 1 && (asks[0]?.aspects.length ?? 0) === 1;
+  // The situation the question itself names (its season, pots, medium), not the plant's own.
+  const saidConditions = (["season", "container"] as const).filter(
+    (field) => conditions[field] !== undefined,
+  );
   const paragraphs: string[] = [];
   const used: Fact[] = [];
   const unknown: Aspect[] = [];
   let watch: Fact | null = null;
   for (const part of asks) {
     const fresh = facts.filter((fact) => !used.includes(fact));
-    const said = answerPart(fresh, part.aspects, part.kind, situation, crop, single, matched);
+    const said = answerPart(
+      fresh,
+      part.aspects,
+      part.kind,
+      situation,
+      crop,
+      single,
+      matched,
+      saidConditions,
+    );
     if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
     used.push(...said.used);
     unknown.push(...said.unknown);
