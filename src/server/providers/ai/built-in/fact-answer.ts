@@ -409,11 +409,15 @@ export function symptomAnswer(
     { parts: [], conditions: {}, care: false, text: question, termsOf },
     crop,
   );
-  let best: { fact: Fact; words: number } | null = null;
+  let best: { fact: Fact; score: number } | null = null;
   for (const fact of store.of(crop.slug)) {
-    if (!TROUBLE.includes(fact.aspect)) continue;
+    const rank = TROUBLE.indexOf(fact.aspect);
+    if (rank < 0) continue;
     const words = matched(fact).size;
-    if (words >= MIN_SYMPTOM_WORDS && (!best || words > best.words)) best = { fact, words };
+    // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
+    const enough = words >= MIN_SYMPTOM_WORDS || (words >= 1 && fact.role === "watch");
+    const score = words + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01;
+    if (enough && (!best || score > best.score)) best = { fact, score };
   }
   if (!best) return null;
   const sentences = [best.fact.text];
