@@ -114,7 +114,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "pests",
-    /\b(pests?|bugs?|insects?|aphids?|mites?|whitefl\w*|thrips|slugs?|snails?|caterpillars?|worms?|beetles?|gnats?|mealybugs?|scale|hornworms?|borers?|leaf ?miners?|eat(en|ing) (my |the )?leaves)\b/,
+    /\b(pests?|bugs?|insects?|aphids?|greenfl(y|ies)|blackfl(y|ies)|mites?|whitefl\w*|thrips|slugs?|snails?|caterpillars?|worms?|beetles?|gnats?|mealybugs?|scale|hornworms?|borers?|leaf ?miners?|eat(en|ing) (my |the )?leaves)\b/,
   ],
   [
     "diseases",
@@ -122,11 +122,11 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "harvest",
-    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature|dig (it |them )?up|lift (it|them))\b/,
+    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature|dig (it |them )?up|cut (my |the )?(\w+ )?heads?|lift (it|them))\b/,
   ],
   [
     "overwintering",
-    /\b(overwinter\w*|over winter|through (the )?winter|survive (the )?winter|winter (it|them) over|bring (it |them )?(in|inside|indoors)|dorman\w*|(stay|left|leave (it|them)) (outside|outdoors|out)|all winter|winter hardy|hardy)\b/,
+    /\b(overwinter\w*|over (the )?winter|through (the )?winter|survive (the )?winter|winter (it|them) over|bring (it |them )?(in|inside|indoors)|dorman\w*|(stay|left|leave (it|them)) (outside|outdoors|out)|all winter|winter hardy|hardy)\b/,
   ],
   [
     "temperature",
@@ -222,7 +222,7 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
 ];
 
 const SYMPTOM =
-  /\b(yellow\w*|brown\w*|black\w*|white (powder|spots?|fluff|cotton)\w*|powdery|spots?|spotted|curl\w*|wilt\w*|droop\w*|holes?|sticky|webb\w*|dying|died|crispy|leggy|stretch\w*|falling|dropp\w*|rott\w*|mushy|slimy|stunted|pale|split\w*|crack\w*|forked|bolt\w*|no (fruit|flowers?|bulbs?)|not (flowering|fruiting)|won'?t (flower|fruit|germinate)|keel\w* over|collaps\w*|sad|struggling|mould\w*|mold\w*|fuzz\w*|speckl\w*|tiny (flies|bugs)|leathery|scab\w*|bumps?|galls?|distort\w*|mottl\w*|streak\w*|scorch\w*|burn\w*|tips)\b/;
+  /\b(yellow\w*|brown\w*|black\w*|white (powder|spots?|fluff|cotton)\w*|powdery|spots?|spotted|curl\w*|wilt\w*|droop\w*|holes?|sticky|webb\w*|dying|died|crispy|leggy|stretch\w*|falling|dropp\w*|rott\w*|mushy|slimy|stunted|pale|split\w*|crack\w*|forked|bolt\w*|no (fruit|flowers?|bulbs?)|not (flowering|fruiting)|won'?t (flower|fruit|germinate)|keel\w* over|collaps\w*|sad|struggling|mould\w*|mold\w*|fuzz\w*|speckl\w*|tiny (flies|bugs)|leathery|(go(es|ing)?|run(s|ning)?) to seed|scab\w*|bumps?|galls?|distort\w*|mottl\w*|streak\w*|scorch\w*|burn\w*|tips)\b/;
 
 const fold = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
 

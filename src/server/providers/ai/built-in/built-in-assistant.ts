@@ -236,6 +236,7 @@ export class BuiltInAssistant implements Assistant {
         lead,
         diagnose: Boolean(diagnosis),
         aspects: asked,
+        topic: problem ?? undefined,
       });
       if (topic) return topic;
     }

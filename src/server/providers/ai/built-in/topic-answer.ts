@@ -87,13 +87,19 @@ function bestSentences(
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
-  options: { lead?: string; diagnose?: boolean; aspects?: readonly Aspect[] } = {},
+  options: { lead?: string; diagnose?: boolean; aspects?: readonly Aspect[]; topic?: string } = {},
 ): Answer | null {
   const preferTopics = new Set((options.aspects ?? []).flatMap((aspect) => NOTES_ON[aspect] ?? []));
   const found = knowledge
     .search(question, { kind: "topic", limit: 5, preferTopics })
+    .filter((passage) => !options.topic || passage.slug === options.topic)
     .filter(isRelevant);
-  const best = found[0];
+  // A problem named by its own name ("greenfly") is answered from its note even when the rest of
+  // the question shares few of the note's words.
+  const named = options.topic ? knowledge.entry("topic", options.topic)?.sections[0] : undefined;
+  const best =
+    found[0] ??
+    (named && options.topic ? knowledge.section("topic", options.topic, named.heading) : undefined);
   if (!best) return null;
   const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
   const sources = [passageSource(best)];
