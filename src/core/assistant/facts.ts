@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stageNameValues } from "../schemas/crop";
 import { lightsValues, mediumValues, placeValues } from "../schemas/plant-setup";
 
 /**
@@ -46,17 +47,8 @@ export type QuestionKind = (typeof questionKindValues)[number];
 export const seasonValues = ["spring", "summer", "autumn", "winter"] as const;
 export type Season = (typeof seasonValues)[number];
 
-/** The growth stages of the catalogue's stage plans. */
-export const stageValues = [
-  "seed",
-  "germination",
-  "seedling",
-  "vegetative",
-  "flowering",
-  "fruiting",
-  "harvest",
-  "dormant",
-] as const;
+/** The catalogue's stage names, and the seed and dormant states a plant can also be in. */
+export const stageValues = ["seed", ...stageNameValues, "dormant"] as const;
 export type StageName = (typeof stageValues)[number];
 
 /**
