@@ -84,6 +84,27 @@ function bestSentences(
  * sentences that answer the question; for "how do I fix it", and for a described symptom, the
  * note's remedy too when the best section is not already it. Null when no note is relevant.
  */
+/**
+ * Of the best-ranked passages, the one with the sentence sharing most of the question's words
+ * ("green slime in my reservoir" is answered by the sentence on algae, wherever it is), the
+ * higher-ranked one on a tie.
+ */
+function closest(knowledge: KnowledgeBase, passages: readonly Passage[], question: string) {
+  const asked = knowledge.termsOf(question);
+  let best: { passage: Passage; overlap: number } | undefined;
+  for (const passage of passages) {
+    const overlap = Math.max(
+      0,
+      ...sentencesIn(passage.text).map((sentence) => {
+        const terms = knowledge.termsOf(sentence);
+        return [...asked].filter((term) => terms.has(term)).length;
+      }),
+    );
+    if (!best || overlap > best.overlap) best = { passage, overlap };
+  }
+  return best?.passage;
+}
+
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
@@ -98,7 +119,7 @@ export function topicAnswer(
   // the question shares few of the note's words.
   const named = options.topic ? knowledge.entry("topic", options.topic)?.sections[0] : undefined;
   const best =
-    found[0] ??
+    closest(knowledge, found.slice(0, 3), question) ??
     (named && options.topic ? knowledge.section("topic", options.topic, named.heading) : undefined);
   if (!best) return null;
   const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
