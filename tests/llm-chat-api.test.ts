@@ -58,6 +58,32 @@ describe.each(dialects)("the assistant on an OpenAI-compatible endpoint, on %s",
     expect(stored[1]).toMatchObject({ role: "assistant", engine: "llm", content: done.reply });
   });
 
+  it("sends a chat's earlier turns with a follow-up, and reads the follow-up against them", async () => {
+    const api = client(t.app, user.cookie);
+    const chat = (await api.post("/api/chats", {})).json();
+    fake.enqueue(text("Water tomatoes deeply twice a week."), text("Once a week in winter."));
+    const first = await api.post("/api/gardening/chat", {
+      message: "How often should I water my tomato?",
+      chatId: chat.id,
+    });
+    expect(first.json().engine).toBe("llm");
+    const second = await api.post("/api/gardening/chat", {
+      message: "And in winter?",
+      chatId: chat.id,
+    });
+    expect(second.json().engine).toBe("llm");
+    expect(fake.requests).toHaveLength(2);
+    const messages = fake.requests[1]?.body.messages ?? [];
+    const turns = messages.filter((m) => m.role !== "system");
+    expect(turns.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(String(turns[0]?.content)).toContain("How often should I water my tomato?");
+    expect(String(turns[1]?.content)).toContain("Water tomatoes deeply twice a week.");
+    expect(String(turns[2]?.content)).toContain("And in winter?");
+    const system = String(messages[0]?.content);
+    expect(system).toContain("Plants asked about: Tomato");
+    expect(system).toContain("season winter");
+  });
+
   it("adds the task the model asks for through its tool, once", async () => {
     const api = client(t.app, user.cookie);
     const before = (await gardenRows(t.database.db, user.id)).tasks.length;

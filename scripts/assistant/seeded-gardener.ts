@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { addDays } from "../../src/core/garden/dates";
+import type { PlantDetail } from "../../src/core/schemas/plant";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/connection";
@@ -12,21 +13,166 @@ import type { Forecast } from "../../src/server/providers/weather/types";
 export interface SeededGardener {
   baseUrl: string;
   cookie: string;
-  /** Facts of the seed that right answers must repeat (the zone the ZIP resolves to, …). */
+  /**
+   * Facts of the seed that right answers must repeat, for `{key}` in eval items: `zone`,
+   * `zoneRange` ("15 to 20", °F as the zone map gives it), `zoneLowF`, `zoneHighF`, `zoneLowC`,
+   * `zoneHighC` ("−9", with a minus sign), `zoneRangeC`, `zip`, `displayName`, `month`
+   * ("November"), `season` and `seasonUs` ("autumn", "fall"), `weekMaxC`, `weekMinC`,
+   * `weekRainMm` (the cached forecast's "33 °C", "8 °C", "12 mm"), per plant
+   * (`tomato`, `lettuce`, `basil`, `monstera`, `chili`, `strawberry`) `<plant>.name`,
+   * `.ageDays` ("30"), `.ageWeeks` ("4"), `.stage`, `.harvestDate` (YYYY-MM-DD), `.harvestDay`
+   * ("4 December"), `.harvestDayUs` ("December 4"); per task `task.<key>` (its title).
+   */
   facts: Record<string, string>;
   /** POST /api/gardening/chat as this gardener; JSON, or the SSE text with `stream`. */
   ask(message: string, options?: { chatId?: string; stream?: boolean }): Promise<Response>;
+  /** Any other API call as this gardener; throws on a status that is not 2xx. */
+  call(method: string, url: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
 const plusDays = (days: number) => addDays(today(), days);
 
+/** The garden: different crops, ages, media and places, so answers must tell them apart. */
+const plantSeeds = [
+  {
+    key: "tomato",
+    name: "Tomato",
+    cropSlug: "tomato",
+    medium: "soil",
+    place: "outdoor",
+    lights: "sun",
+    daysAgo: 30,
+  },
+  {
+    key: "lettuce",
+    name: "Butterhead",
+    cropSlug: "lettuce",
+    medium: "hydroponics",
+    place: "indoor",
+    lights: "led",
+    daysAgo: 20,
+  },
+  {
+    key: "basil",
+    name: "Basil",
+    cropSlug: "basil",
+    medium: "cocopeat",
+    place: "indoor",
+    lights: "sun",
+    daysAgo: 45,
+  },
+  {
+    key: "monstera",
+    name: "Monstera",
+    cropSlug: "monstera",
+    medium: "soil",
+    place: "indoor",
+    lights: "sun",
+    daysAgo: 200,
+  },
+  {
+    key: "chili",
+    name: "Padron",
+    cropSlug: "chili-pepper",
+    medium: "soil",
+    place: "outdoor",
+    lights: "sun",
+    daysAgo: 70,
+    notes: "In a 20-litre pot on the patio.",
+  },
+  {
+    key: "strawberry",
+    name: "Strawberries",
+    cropSlug: "strawberry",
+    medium: "soil",
+    place: "outdoor",
+    lights: "sun",
+    daysAgo: 10,
+  },
+] as const;
+
 /**
- * Tendril on a fresh SQLite folder, listening on loopback, with one gardener who has a tomato, a
- * lettuce and basil, tasks due today and overdue, a ZIP (so a zone) and a cached forecast with a
- * hot spell and a cold night, all made through the HTTP API except the forecast, which is written
- * to the weather cache as if the weather card had loaded it (no network in evals).
+ * Three overdue (on different plants, one on none), one due today, three in the next week; the
+ * plans add their own from today on (watering, pest watch, feeding…).
+ */
+const taskSeeds = [
+  { key: "compost", title: "Turn the compost", inDays: -3 },
+  { key: "reservoir", title: "Top up the lettuce reservoir", inDays: -2, plant: "lettuce" },
+  { key: "pinch", title: "Pinch out the basil tips", inDays: -5, plant: "basil" },
+  { key: "drip", title: "Check the drip line", inDays: 0 },
+  { key: "tie", title: "Tie in the tomato", inDays: 2, plant: "tomato" },
+  { key: "wipe", title: "Wipe the monstera leaves", inDays: 4, plant: "monstera" },
+  { key: "net", title: "Net the strawberries", inDays: 6, plant: "strawberry" },
+] as const;
+
+const dayMonth = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+const monthDay = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+const fToC = (f: number) => Math.round(((f - 32) * 5) / 9);
+
+/** The zone map's "15 to 20" (°F) as `zoneRange`, each end in °F and °C, and "−9 to −7 °C". */
+function zoneFacts(range: string): Record<string, string> {
+  const [low = Number.NaN, high = Number.NaN] = range.split(" to ").map(Number);
+  if (Number.isNaN(low) || Number.isNaN(high)) return { zoneRange: range };
+  const c = (f: number) => String(fToC(f)).replace("-", "−");
+  return {
+    zoneRange: range,
+    zoneLowF: String(low),
+    zoneHighF: String(high),
+    zoneLowC: c(low),
+    zoneHighC: c(high),
+    zoneRangeC: `${c(low)} to ${c(high)} °C`,
+  };
+}
+
+/** This month's name and the northern season it is in (Portland's), both spellings of autumn. */
+function seasonFacts(date: string): Record<string, string> {
+  const month = Number(date.slice(5, 7));
+  const season = ["winter", "spring", "summer", "autumn"][Math.floor((month % 12) / 3)] ?? "";
+  return {
+    month: new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
+      month: "long",
+      timeZone: "UTC",
+    }),
+    season,
+    seasonUs: season === "autumn" ? "fall" : season,
+  };
+}
+
+/** What the plant page shows: the harvest stage's start date, the current stage, the age. */
+function plantFacts(key: string, plant: PlantDetail, daysAgo: number): Record<string, string> {
+  const harvest = plant.timeline.stages.find((stage) => stage.name === "harvest");
+  const facts: Record<string, string> = {
+    [`${key}.name`]: plant.name,
+    [`${key}.ageDays`]: String(daysAgo),
+    [`${key}.ageWeeks`]: String(Math.floor(daysAgo / 7)),
+    [`${key}.stage`]: plant.timeline.currentStage ?? plant.stage ?? "",
+  };
+  if (harvest) {
+    facts[`${key}.harvestDate`] = harvest.startDate;
+    facts[`${key}.harvestDay`] = dayMonth(harvest.startDate);
+    facts[`${key}.harvestDayUs`] = monthDay(harvest.startDate);
+  }
+  return facts;
+}
+
+/**
+ * Tendril on a fresh SQLite folder, listening on loopback, with one gardener (°C) who has six
+ * plants of different ages, media and places, tasks overdue, due today and this week, a ZIP (so a
+ * zone) and a cached forecast with a hot spell, a cold night and a wet day, all made through the
+ * HTTP API except the forecast, which is written to the weather cache as if the weather card had
+ * loaded it (no network in evals).
  */
 export async function startSeededGardener(): Promise<SeededGardener> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-eval-"));
@@ -61,10 +207,12 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const call = async (method: string, url: string, body?: unknown) => {
+  // biome-ignore lint/suspicious/noExplicitAny: API answers are read field by field below.
+  const call = async (method: string, url: string, body?: unknown): Promise<any> => {
     const res = await fetch(`${address}${url}`, {
       method,
-      headers: { ...headers, cookie },
+      // A JSON content type with no body is refused (400), so a DELETE sends neither.
+      headers: body === undefined ? { origin: config.publicUrl, cookie } : { ...headers, cookie },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -75,26 +223,43 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     zip: "97201",
     displayName: "Robin",
     experience: "beginner",
+    units: "C",
   });
-  const plant = (name: string, cropSlug: string) =>
-    call("POST", "/api/plants", {
-      name,
-      cropSlug,
-      medium: "soil",
-      place: "outdoor",
-      lights: "sun",
-      plantingDate: plusDays(-20),
+  const facts: Record<string, string> = {
+    displayName: "Robin",
+    zip: "97201",
+    zone: String(me.zone ?? ""),
+    ...zoneFacts(String(me.tempRange ?? "")),
+    ...seasonFacts(today()),
+  };
+  const plantIds: Record<string, string> = {};
+  for (const { key, daysAgo, ...body } of plantSeeds) {
+    const created = await call("POST", "/api/plants", {
+      ...body,
+      plantingDate: plusDays(-daysAgo),
     });
-  const tomato = await plant("Tomato", "tomato");
-  await plant("Butterhead", "lettuce");
-  await plant("Basil", "basil");
-  await call("POST", "/api/tasks", { title: "Check the drip line", dueDate: today() });
-  await call("POST", "/api/tasks", { title: "Turn the compost", dueDate: plusDays(-3) });
-  await call("POST", "/api/tasks", {
-    title: "Tie in the tomato",
-    dueDate: plusDays(2),
-    plantId: tomato.plant.id,
-  });
+    plantIds[key] = created.plant.id;
+    // The page's own view of the plant (GET /api/plants/:id), as the gardener would read it.
+    Object.assign(
+      facts,
+      plantFacts(key, await call("GET", `/api/plants/${created.plant.id}`), daysAgo),
+    );
+  }
+  // The plans made tasks from each planting date on; a gardener who keeps up has done the past
+  // ones, so only the seeded overdue tasks below are overdue.
+  const { tasks: planned } = await call("GET", "/api/tasks?status=pending");
+  for (const task of planned as { id: string; dueDate: string | null }[]) {
+    if (task.dueDate && task.dueDate < today()) await call("DELETE", `/api/tasks/${task.id}`);
+  }
+  for (const task of taskSeeds) {
+    const plantId = "plant" in task ? plantIds[task.plant] : undefined;
+    await call("POST", "/api/tasks", {
+      title: task.title,
+      dueDate: plusDays(task.inDays),
+      ...(plantId ? { plantId } : {}),
+    });
+    facts[`task.${task.key}`] = task.title;
+  }
 
   const forecast: Forecast = {
     timezone: "America/Los_Angeles",
@@ -122,11 +287,13 @@ export async function startSeededGardener(): Promise<SeededGardener> {
   const key = `eval:forecast:${userId}`;
   await writeCache(database.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt: at });
   await markShown(database.db, userId, key, at);
+  Object.assign(facts, { weekMaxC: "33 °C", weekMinC: "8 °C", weekRainMm: "12 mm" });
 
   return {
     baseUrl: address,
     cookie,
-    facts: { zone: String(me.zone ?? ""), displayName: "Robin" },
+    facts,
+    call,
     ask: (message, options = {}) =>
       fetch(`${address}/api/gardening/chat`, {
         method: "POST",

@@ -55,9 +55,11 @@ describe("createCropMatcher over the catalogue", () => {
     });
     expect(slugOf("Tagetes erecta")).toBe("marigold");
     expect(slugOf("Lavandula stoechas")).toBe("lavender");
-    // Six crops are Brassica oleracea; three are Ficus; none is Quercus.
+    // Six crops are Brassica oleracea; four are Ficus (the weeping fig by its species); none is
+    // Quercus.
     expect(slugOf("Brassica oleracea")).toBeNull();
-    expect(slugOf("Ficus benjamina")).toBeNull();
+    expect(slugOf("Ficus benjamina")).toBe("weeping-fig");
+    expect(slugOf("Ficus microcarpa")).toBeNull();
     expect(slugOf("Quercus robur")).toBeNull();
     expect(slugOf("not a name!")).toBeNull();
   });

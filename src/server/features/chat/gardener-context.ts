@@ -45,6 +45,9 @@ export async function loadGardenerContext(
   const plants: GardenPlant[] = plantRows.map((row) => {
     const timeline = buildTimeline(row.stagePlan, row.planting_date, today);
     const current = timeline.stages[timeline.currentIndex];
+    const next =
+      timeline.currentIndex >= 0 ? timeline.stages[timeline.currentIndex + 1] : timeline.stages[0];
+    const harvest = timeline.stages.find((stage) => stage.name === "harvest");
     return {
       id: row.id,
       name: row.name,
@@ -55,8 +58,13 @@ export async function loadGardenerContext(
       place: row.place,
       plantingDate: row.planting_date,
       stage: timeline.currentStage,
+      lights: row.lighting,
+      ageDays: daysBetween(row.planting_date, today),
       stageDay:
         current && today <= current.endDate ? daysBetween(current.startDate, today) + 1 : null,
+      stageLength: current?.durationDays ?? null,
+      nextStage: next ? { name: next.name, startDate: next.startDate } : null,
+      harvestDate: harvest?.startDate ?? null,
       notes: row.notes,
     };
   });

@@ -127,8 +127,6 @@ export class ChatService {
         options.today,
         plantId,
       );
-      hello = greeting(context.displayName, body.userName, user.name);
-      options.onDelta?.(hello);
       const history: ChatTurn[] = chat
         ? (await repo.recentMessages(this.db, chat.id, HISTORY_TURNS + 1))
             .filter(
@@ -140,6 +138,10 @@ export class ChatService {
               content: turn.content,
             }))
         : [];
+      // Issue 22: the spec's greeting opens a chat, not every reply in it.
+      const answeredBefore = history.some((turn) => turn.role === "assistant");
+      hello = answeredBefore ? "" : greeting(context.displayName, body.userName, user.name);
+      if (hello) options.onDelta?.(hello);
       reply = await this.assistant.chat({
         message: body.message,
         history: history.slice(-HISTORY_TURNS),

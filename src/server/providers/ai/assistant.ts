@@ -22,10 +22,23 @@ export interface GardenPlant {
   medium: string | null;
   place: string | null;
   plantingDate: string | null;
+  /** "sun" or "led". */
+  lights: string | null;
+  /** Days since the planting date (0 on the day; negative before it). */
+  ageDays: number | null;
   /** The current stage from the timeline, or null before planting. */
   stage: string | null;
   /** Day of the current stage (1 = its first day). */
   stageDay: number | null;
+  /** How many days the current stage lasts on the timeline. */
+  stageLength: number | null;
+  /** The stage after the current one and the date it starts, from the timeline. */
+  nextStage: { name: string; startDate: string } | null;
+  /**
+   * When the plant should be ready: the start of its harvest stage on the timeline the plant page
+   * shows (null for plants with no harvest stage, such as houseplants).
+   */
+  harvestDate: string | null;
   notes: string | null;
 }
 

@@ -3,6 +3,8 @@ import type { Config } from "../../config";
 import type { Catalogue } from "../../features/catalogue/catalogue-read-model";
 import type { Assistant } from "./assistant";
 import { BuiltInAssistant } from "./built-in/built-in-assistant";
+import { CropMentions } from "./built-in/crop-mentions";
+import { factStore } from "./knowledge/fact-store";
 import { knowledgeBase } from "./knowledge/knowledge-base";
 import { createLlmAssistant } from "./llm/llm-assistant";
 
@@ -18,9 +20,15 @@ export function createAssistants(
   log: Logger,
 ): { assistant: Assistant; builtIn: Assistant } {
   const knowledge = knowledgeBase();
-  const builtIn = new BuiltInAssistant(knowledge, catalogue);
+  const facts = factStore();
+  const builtIn = new BuiltInAssistant(knowledge, catalogue, facts);
   const assistant = config.ai
-    ? createLlmAssistant(config.ai, { fallback: builtIn, knowledge, log })
+    ? createLlmAssistant(config.ai, {
+        fallback: builtIn,
+        knowledge,
+        log,
+        turn: { catalogue, facts, mentions: new CropMentions(catalogue.crops, knowledge) },
+      })
     : builtIn;
   return { assistant, builtIn };
 }

@@ -149,7 +149,7 @@ export function Conversation({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must scroll from the keyboard too
       tabIndex={0}
       className={cn(
-        "flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain px-4 py-4 sm:px-6",
+        "relative flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain px-4 py-4 sm:px-6",
         focusRing,
         "focus-visible:-outline-offset-2",
       )}

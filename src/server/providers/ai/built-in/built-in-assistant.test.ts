@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type { GardenerContext, GardenPlant } from "../assistant";
+import { factStore } from "../knowledge/fact-store";
 import { knowledgeBase } from "../knowledge/knowledge-base";
 import { BuiltInAssistant } from "./built-in-assistant";
 
@@ -13,8 +14,13 @@ const tomato = (place: string): GardenPlant => ({
   medium: "soil",
   place,
   plantingDate: "2026-06-01",
+  lights: "sun",
+  ageDays: 35,
   stage: "Vegetative",
   stageDay: 3,
+  stageLength: 32,
+  nextStage: { name: "Flowering", startDate: "2026-08-05" },
+  harvestDate: "2026-09-20",
   notes: null,
 });
 
@@ -47,18 +53,17 @@ function context(plants: GardenPlant[]): GardenerContext {
   };
 }
 
-const assistant = new BuiltInAssistant(knowledgeBase(), catalogue());
+const assistant = new BuiltInAssistant(knowledgeBase(), catalogue(), factStore());
 const ask = (message: string, plants: GardenPlant[] = []) =>
   assistant.chat({ message, history: [], context: context(plants), actions: null });
 
 describe("BuiltInAssistant", () => {
   it("adds this week's heat to watering advice for a plant outdoors, not indoors", async () => {
     const outdoors = await ask("When should I water my tomato?", [tomato("outdoor")]);
-    expect(outdoors.text).toContain("About your **Tomato**");
-    expect(outdoors.text).toContain("growing in soil outdoors");
+    expect(outdoors.text).toMatch(/^Your tomato: water tomatoes deeply/);
     expect(outdoors.text).toContain("forecast for Phoenix, AZ reaches 41 °C");
     const indoors = await ask("When should I water my tomato?", [tomato("indoor")]);
-    expect(indoors.text).toContain("growing in soil indoors");
+    expect(indoors.text).toMatch(/^Your tomato indoors: water tomatoes/);
     expect(indoors.text).not.toContain("forecast");
   });
 

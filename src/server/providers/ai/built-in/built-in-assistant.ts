@@ -1,9 +1,19 @@
+import { type DialogueState, resolveConversation } from "../../../../core/assistant/conversation";
 import { detectIntent } from "../../../../core/assistant/intents";
-import { parseReminder } from "../../../../core/assistant/reminder";
+import { languageNotice, readLanguage } from "../../../../core/assistant/language";
+import { asksForReminder, parseReminder } from "../../../../core/assistant/reminder";
+import {
+  classifySafety,
+  poisonLine,
+  type SafetyRead,
+  safetyReply,
+} from "../../../../core/assistant/safety";
+import { understand, type Vocabulary } from "../../../../core/assistant/understand";
 import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
+import { localizeUnits } from "../../../../core/units";
 import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type {
   Assistant,
@@ -14,48 +24,101 @@ import type {
   GardenPlant,
   IssueAnalysis,
 } from "../assistant";
+import type { FactStore } from "../knowledge/fact-store";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
 import { CropMentions, plantNamedIn } from "./crop-mentions";
+import { factAnswer, symptomAnswer } from "./fact-answer";
 import {
   type Answer,
   myPlantsAnswer,
   plantSource,
-  tasksAnswer,
   temperatureCheckAnswer,
   weatherAnswer,
-  zoneAnswer,
 } from "./garden-answers";
 import { builtInGrowGuide } from "./grow-guide";
 import { summariseIdentification } from "./identification-summary";
 import { analyzeFromKnowledge } from "./issue-analysis";
-import { dontKnowAnswer, knowledgeAnswer } from "./knowledge-answer";
+import { dontKnowAnswer } from "./knowledge-answer";
+import {
+  overdueAnswer,
+  plantNowAnswer,
+  readyAnswer,
+  statusAnswer,
+  weekTasksAnswer,
+  zoneAnswer,
+} from "./own-garden";
 import { streamPieces } from "./stream-pieces";
+import { topicAnswer } from "./topic-answer";
+import { cropOfPlant, focusOf, vocabularyFor } from "./turn-brief";
 import { dayName, plantPhrase } from "./wording";
 
-interface Focus {
-  plant: GardenPlant | null;
-  cropSlug: string | null;
-  /** Whether this week's weather bears on it: not for a plant indoors, or a houseplant. */
-  outdoors: boolean;
-}
+const GREETING =
+  /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s!.,]*(there|tendril)?[\s!.]*$/i;
+/** Words that make a message about gardening at all, when no plant or aspect was recognised. */
+const GARDEN_WORDS =
+  /\b(plant\w*|garden\w*|grow\w*|seed\w*|soil|leaf|leaves|flower\w*|crop\w*|veg\w*|fruit\w*|tree\w*|lawn|compost\w*|weed\w*|bloom\w*|root\w*|pot\w*|mulch\w*|pest\w*|bug\w*|herb\w*)\b/i;
+/** Topic notes about a problem: named in a question, they answer it before a crop's sheet. */
+const PROBLEM_TOPICS = new Set([
+  "aphids",
+  "blossom-end-rot",
+  "bolting",
+  "calcium-magnesium-iron-deficiency",
+  "caterpillars",
+  "damping-off",
+  "downy-mildew",
+  "early-blight",
+  "fungus-gnats",
+  "germination-problems",
+  "late-blight",
+  "leaf-spot",
+  "leggy-seedlings",
+  "mealybugs-and-scale",
+  "nutrient-deficiencies",
+  "overwatering",
+  "powdery-mildew",
+  "root-rot",
+  "slugs-and-snails",
+  "spider-mites",
+  "sunscald",
+  "thrips",
+  "underwatering",
+  "whitefly",
+  "yellow-leaves",
+]);
+const SCOPE_REPLY =
+  "I can only help with gardening: your plants and their care, pests and problems, what to sow and when, and your garden's tasks, zone and weather.";
 
 /**
- * The default engine: no network, no key. Answers from the gardener's own data (tasks, zone,
- * forecast, plants) and from the knowledge base in data/knowledge, names its sources, and says so
- * when it does not know. Plans are the rule-based generator's.
+ * The default engine: no network, no key. Understands each message (plants, asks, situation),
+ * carries the chat's plants and asks into follow-ups, answers safety questions first, answers
+ * from the gardener's own rows (tasks, plants, zone, forecast) and from short tagged facts about
+ * each plant and the topic notes, and says so when it does not know. Plans are the rule-based
+ * generator's.
  */
 export class BuiltInAssistant implements Assistant {
   readonly engine = "built-in" as const;
   readonly name = "built-in";
   private readonly mentions: CropMentions;
   private readonly species: CropMatcher<Crop>;
+  private readonly topicNames: { slug: string; pattern: RegExp }[];
 
   constructor(
     private readonly knowledge: KnowledgeBase,
     private readonly catalogue: Catalogue,
+    private readonly facts: FactStore,
   ) {
     this.mentions = new CropMentions(catalogue.crops, knowledge);
     this.species = createCropMatcher(catalogue.crops);
+    this.topicNames = knowledge.entries
+      .filter((entry) => entry.kind === "topic")
+      .map((entry) => ({
+        slug: entry.slug,
+        pattern: new RegExp(
+          `\\b(${[entry.title, ...entry.keywords]
+            .map((name) => name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+            .join("|")})\\b`,
+        ),
+      }));
   }
 
   async createPlan(input: Parameters<Assistant["createPlan"]>[0]) {
@@ -65,74 +128,161 @@ export class BuiltInAssistant implements Assistant {
 
   async chat(input: ChatInput): Promise<AssistantReply> {
     const { text, sources, actions } = await this.answer(input);
-    if (input.onDelta) for (const piece of streamPieces(text)) input.onDelta(piece);
-    return { text, sources, actions, engine: this.engine };
+    const reply = localizeUnits(text, input.context.units);
+    if (input.onDelta) for (const piece of streamPieces(reply)) input.onDelta(piece);
+    return { text: reply, sources, actions, engine: this.engine };
   }
 
-  /** A custom plant named "Grandma's tomato" is still a tomato for the knowledge base. */
-  private cropOf(plant: GardenPlant): string | null {
-    return plant.cropSlug ?? this.mentions.cropsIn(`${plant.name} ${plant.cropName}`)[0] ?? null;
-  }
-
-  private focusOf(message: string, context: GardenerContext): Focus {
-    const named = this.mentions.cropsIn(message);
-    // Custom plants' crops matter only when the message names a crop: skip the phrase scan else.
-    const plants = named.length
-      ? context.plants.map((plant) => ({ ...plant, cropSlug: this.cropOf(plant) }))
-      : context.plants;
-    // A crop named in the message outranks the chat's plant ("and what about basil?").
-    const plant = plantNamedIn(message, plants, named) ?? (named[0] ? null : context.focusPlant);
-    const cropSlug = plant ? this.cropOf(plant) : (named[0] ?? null);
-    const crop = cropSlug ? this.catalogue.bySlug(cropSlug) : undefined;
-    const outdoors = plant ? plant.place !== "indoor" : crop?.category !== "houseplant";
-    return { plant, cropSlug, outdoors };
+  /** The topic note a question names ("aphids", "blossom end rot"), if it names a problem. */
+  private problemNamed(text: string): string | null {
+    const lower = text.toLowerCase();
+    return (
+      this.topicNames.find((topic) => PROBLEM_TOPICS.has(topic.slug) && topic.pattern.test(lower))
+        ?.slug ?? null
+    );
   }
 
   private async answer(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
     const { message, context } = input;
-    const intent = detectIntent(message);
-    const focus = this.focusOf(message, context);
     const none: MessageAction[] = [];
-    switch (intent) {
-      case "reminder":
-        return this.remind(input, focus);
-      case "greeting":
-        return {
-          text:
-            "Hello! Ask me about your plants, what is due today, your zone or this week's weather, " +
-            "or any gardening question — watering, pests, feeding, seed starting and more.",
-          sources: [],
-          actions: none,
-        };
-      case "tasks":
-        return { ...tasksAnswer(context), actions: none };
-      case "zone":
-        return { ...zoneAnswer(context), actions: none };
-      case "weather":
-        return { ...weatherAnswer(context), actions: none };
-      case "my-plants":
-        return { ...myPlantsAnswer(context), actions: none };
-      case "temperature-check": {
-        const crop = focus.cropSlug ? this.catalogue.bySlug(focus.cropSlug) : undefined;
-        // No plant named ("how do I protect my veg from frost tonight?"): general advice.
-        if (crop) return { ...temperatureCheckAnswer(context, focus.plant, crop), actions: none };
-        return {
-          ...(knowledgeAnswer(message, context, focus, this.knowledge) ?? dontKnowAnswer()),
-          actions: none,
-        };
-      }
-      default:
-        return {
-          ...(knowledgeAnswer(message, context, focus, this.knowledge) ?? dontKnowAnswer()),
-          actions: none,
-        };
+    if (asksForReminder(message)) return this.remind(input);
+    const language = readLanguage(message);
+    const safety = classifySafety(message) ?? classifySafety(language.english);
+    const fixed = safety ? safetyReply(safety) : null;
+    if (fixed) return { text: fixed, sources: [], actions: none };
+    if (GREETING.test(message)) {
+      return {
+        text: "Ask me about your plants, what is due this week, your zone or this week's weather, or any gardening question: watering, pests, feeding, sowing and more.",
+        sources: [],
+        actions: none,
+      };
     }
+    const vocabulary = vocabularyFor(this.mentions, context);
+    const earlier = input.history
+      .filter((turn) => turn.role === "user")
+      .map((turn) => readLanguage(turn.content).english);
+    const state = resolveConversation([...earlier, language.english], (text) =>
+      understand(text, vocabulary),
+    );
+    const answer = this.answerState(language.english, state, context, safety);
+    if (language.known || language.language !== "en") {
+      const understood = answer !== null && !answer.unknown;
+      const notice = languageNotice(language, understood);
+      return {
+        text: understood && answer ? `${notice}\n\n${answer.text}` : notice,
+        sources: understood && answer ? answer.sources : [],
+        actions: none,
+      };
+    }
+    if (answer) return { text: answer.text, sources: answer.sources, actions: none };
+    const text =
+      GARDEN_WORDS.test(message) || state?.crops.length ? dontKnowAnswer().text : SCOPE_REPLY;
+    return { text, sources: [], actions: none };
   }
 
-  private async remind(
-    input: ChatInput,
-    focus: Focus,
-  ): Promise<Answer & { actions: MessageAction[] }> {
+  /** The answer for a resolved turn, or null when nothing known answers it. */
+  private answerState(
+    text: string,
+    state: DialogueState | null,
+    context: GardenerContext,
+    safety: SafetyRead | null,
+  ): (Answer & { unknown?: boolean }) | null {
+    if (!state) return null;
+    const focus = focusOf(this.mentions, state, context);
+    const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
+    switch (state.garden) {
+      case "tasks":
+        return weekTasksAnswer(context, focus.plant);
+      case "overdue":
+        return overdueAnswer(context);
+      case "zone":
+        return zoneAnswer(context);
+      case "my-plants":
+        return myPlantsAnswer(context);
+      case "plant-now":
+        return plantNowAnswer(context);
+      case "status":
+      case "ready-when": {
+        const plant = focus.plant ?? (context.plants.length === 1 ? context.plants[0] : null);
+        if (!plant) break;
+        const plantCrop = this.catalogue.bySlug(cropOfPlant(this.mentions, plant) ?? "") ?? null;
+        return state.garden === "status"
+          ? statusAnswer(plant, plantCrop, context)
+          : readyAnswer(plant, plantCrop, context);
+      }
+      default:
+        break;
+    }
+    if (detectIntent(text) === "weather") return weatherAnswer(context);
+    if (detectIntent(text) === "temperature-check" && crop) {
+      return temperatureCheckAnswer(context, focus.plant, crop);
+    }
+    const asked = state.parts.flatMap((part) => part.aspects);
+    // A follow-up that keeps the asks is read with the words that set them.
+    const words = state.askText || text;
+    const problem = this.problemNamed(text);
+    const diagnosis =
+      (problem || state.symptom) &&
+      asked.every((aspect) => ["pests", "diseases", "water", "light", "feeding"].includes(aspect));
+    if (diagnosis && crop) {
+      const own = symptomAnswer(crop, focus.plant, text, this.facts, (words) =>
+        this.knowledge.termsOf(words),
+      );
+      if (own) return own;
+    }
+    if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
+      const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
+      const topic = topicAnswer(this.knowledge, words, {
+        lead,
+        diagnose: Boolean(diagnosis),
+        aspects: asked,
+        topic: problem ?? undefined,
+      });
+      if (topic) return topic;
+    }
+    if (crop) {
+      const toxicity = safety?.class === "toxicity" || asked.includes("toxicity");
+      const parts = toxicity ? [{ aspects: ["toxicity" as const], kind: null }] : state.parts;
+      const who =
+        safety?.who ??
+        (/\b(cats?|kittens?|dogs?|pupp(y|ies)|pets?)\b/i.test(text)
+          ? "pet"
+          : /\b(kids?|child(ren)?|toddlers?|bab(y|ies))\b/i.test(text)
+            ? "child"
+            : null);
+      const answer = factAnswer(
+        { crop, plant: focus.plant },
+        {
+          parts,
+          conditions: state.conditions,
+          care: state.care,
+          text: words,
+          termsOf: (terms) => this.knowledge.termsOf(terms),
+        },
+        context,
+        this.facts,
+      );
+      if (answer) {
+        const poison = toxicity && who ? poisonLine(who) : "";
+        const text = safety?.urgent
+          ? `${poison}\n\n${answer.text}`
+          : poison
+            ? `${answer.text}\n\n${poison}`
+            : answer.text;
+        return {
+          text,
+          sources: answer.sources,
+          unknown: answer.unknown.length > 0 && answer.unknown.length >= asked.length,
+        };
+      }
+    }
+    return topicAnswer(this.knowledge, words, { aspects: asked });
+  }
+
+  private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
+    const vocabulary = vocabularyFor(this.mentions, input.context);
+    const heard = understand(input.message, vocabulary);
+    const focus = focusOf(this.mentions, heard, input.context);
     const reminder = parseReminder(input.message, input.context.today);
     if (!input.actions) {
       return {

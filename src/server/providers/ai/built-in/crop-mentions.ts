@@ -9,6 +9,8 @@ const wordPattern = (phrase: string) => new RegExp(`\\b${escapeRegExp(phrase)}(s
 
 interface Phrase {
   pattern: RegExp;
+  /** The same pattern, global: for blanking every mention. */
+  everywhere: RegExp;
   length: number;
   slug: string;
 }
@@ -27,7 +29,9 @@ export class CropMentions {
       const phrase = foldCase(text).trim();
       if (phrase.length < 3 || seen.has(phrase)) return;
       seen.add(phrase);
-      phrases.push({ pattern: wordPattern(phrase), length: phrase.length, slug });
+      const pattern = wordPattern(phrase);
+      const everywhere = new RegExp(pattern.source, "g");
+      phrases.push({ pattern, everywhere, length: phrase.length, slug });
     };
     for (const crop of crops) {
       add(crop.name, crop.slug);
@@ -38,6 +42,13 @@ export class CropMentions {
         add(keyword, crop.slug);
     }
     this.phrases = phrases.sort((a, b) => b.length - a.length);
+  }
+
+  /** The message with every plant name blanked out, for reading what it asks. */
+  withoutCrops(message: string): string {
+    let text = foldCase(message);
+    for (const phrase of this.phrases) text = text.replace(phrase.everywhere, " ");
+    return text.replace(/\s+/g, " ");
   }
 
   /** Slugs named in the message, the longest mention first, each once. */

@@ -27,6 +27,8 @@ export interface SearchOptions {
   cropSlug?: string | null;
   kind?: KnowledgeEntry["kind"];
   limit?: number;
+  /** Topic notes that rank higher (the notes on what the question asks about). */
+  preferTopics?: ReadonlySet<string>;
 }
 
 interface IndexedSection {
@@ -97,16 +99,18 @@ export class KnowledgeBase {
   }
 
   search(query: string, options: SearchOptions = {}): Passage[] {
-    const { cropSlug, kind, limit = 5 } = options;
+    const { cropSlug, kind, limit = 5, preferTopics } = options;
     const results = this.index.search(query, {
       filter: kind ? (result) => this.sections.get(String(result.id))?.kind === kind : undefined,
-      boostDocument: cropSlug
-        ? (id) => {
-            const doc = this.sections.get(String(id));
-            if (doc?.kind !== "crop") return 1;
-            return doc.slug === cropSlug ? 3 : 0.25;
-          }
-        : undefined,
+      boostDocument:
+        cropSlug || preferTopics
+          ? (id) => {
+              const doc = this.sections.get(String(id));
+              if (doc?.kind === "topic") return preferTopics?.has(doc.slug) ? 2 : 1;
+              if (!cropSlug) return 1;
+              return doc?.slug === cropSlug ? 3 : 0.25;
+            }
+          : undefined,
     });
     const asked = new Set(queryTerms(query)).size || 1;
     return results.slice(0, limit).map((result) => {

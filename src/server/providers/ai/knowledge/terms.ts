@@ -57,6 +57,25 @@ const SYNONYMS: Record<string, string> = {
   toxicity: "toxic",
   grass: "lawn",
   turf: "lawn",
+  // Symptom words as gardeners type them, folded to the words the notes and facts use.
+  crispy: "crisp",
+  crunchy: "crisp",
+  droopy: "droop",
+  floppy: "droop",
+  mushy: "soft",
+  straggly: "leggy",
+  stretched: "leggy",
+  stretching: "leggy",
+  leggy: "leggy",
+  rebloom: "flower",
+  reflower: "flower",
+  bloom: "flower",
+  blooming: "flower",
+  babies: "pup",
+  baby: "pup",
+  plantlets: "pup",
+  offsets: "pup",
+  offset: "pup",
 };
 
 /** Lower case without accents: "Jalapeño" and "jalapeno" are one word. */

@@ -1,6 +1,10 @@
+import type { QuestionKind } from "../../../../core/assistant/facts";
+import type { GardenAsk } from "../../../../core/assistant/understand";
 import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
+import { ASPECT_WORDS } from "../built-in/fact-answer";
+import type { TurnBrief } from "../built-in/turn-brief";
 import { fence, quote } from "./fence";
 
 /**
@@ -91,4 +95,70 @@ export function contextText(context: GardenerContext): string {
     ...(context.weather ? weatherLines(context.weather, context.units) : ["Weather: unknown"]),
   );
   return fence("gardener_context", lines.join("\n"));
+}
+
+/** How a question's kind reads in the prompt. */
+const KIND_WORDS: Record<QuestionKind, string> = {
+  "how-often": "how often",
+  "how-much": "how much",
+  when: "when",
+  how: "how",
+  why: "why",
+  which: "which",
+  "can-i": "can I",
+  what: "what",
+};
+
+const GARDEN_WORDS: Record<GardenAsk, string> = {
+  tasks: "their tasks for this week",
+  overdue: "their overdue tasks",
+  status: "how their plant is doing",
+  "ready-when": "when their plant will be ready",
+  "plant-now": "what they can plant now",
+  zone: "their hardiness zone",
+  "my-plants": "which plants they have",
+};
+
+/**
+ * How the chat was read after this message (the built-in engine's understanding, follow-ups
+ * resolved), inside one <understanding> fence: the plants by name, the asks, the conditions. Plant
+ * names the gardener typed are quoted.
+ */
+export function understandingText(
+  brief: TurnBrief,
+  context: GardenerContext,
+  cropName: (slug: string) => string,
+): string {
+  const { state, focus } = brief;
+  const lines: string[] = [];
+  const own = (state?.ownPlantIds ?? [])
+    .map((id) => context.plants.find((plant) => plant.id === id))
+    .filter((plant): plant is GardenPlant => Boolean(plant));
+  if (own.length) lines.push("Their own plants asked about:", ...own.map(plantLine));
+  const crops = (state?.crops ?? []).map(cropName);
+  if (crops.length) lines.push(`Plants asked about: ${crops.join(", ")}`);
+  if (!own.length && focus.plant) {
+    lines.push(`The chat's plant: ${plantLine(focus.plant).slice(2)}`);
+  }
+  for (const part of state?.parts ?? []) {
+    if (part.aspects.length === 0 && !part.kind) continue;
+    const aspects = part.aspects.map((aspect) => ASPECT_WORDS[aspect]).join(", ");
+    const kind = part.kind ? KIND_WORDS[part.kind] : null;
+    lines.push(`Asks: ${[aspects, kind ? `(${kind})` : ""].filter(Boolean).join(" ")}`);
+  }
+  if (state?.care) lines.push("Asks: care in general");
+  if (state?.garden) lines.push(`Asks about their garden: ${GARDEN_WORDS[state.garden]}`);
+  const conditions = Object.entries(state?.conditions ?? {}).map(([field, value]) =>
+    field === "container" ? "in a container" : `${field} ${String(value)}`,
+  );
+  if (conditions.length) lines.push(`Conditions named: ${conditions.join(", ")}`);
+  if (state?.symptom) lines.push("Describes something wrong with a plant");
+  if (lines.length === 0) lines.push("No plant or gardening topic recognised");
+  return fence("understanding", lines.join("\n"));
+}
+
+/** The facts gathered for the turn, one a line with where they come from, in a <facts> fence. */
+export function factsText(facts: TurnBrief["facts"]): string {
+  if (facts.length === 0) return fence("facts", "No facts were gathered for this question.");
+  return fence("facts", facts.map((fact) => `- ${fact.text} (${fact.ref})`).join("\n"));
 }

@@ -10,6 +10,8 @@ export const FENCE_TAGS = [
   "gardener_message",
   "gardener_context",
   "knowledge",
+  "facts",
+  "understanding",
   "plant_request",
   "guide_request",
   "identification",

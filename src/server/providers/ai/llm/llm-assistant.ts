@@ -20,6 +20,7 @@ import type {
   ChatTurn,
   IssueAnalysis,
 } from "../assistant";
+import { briefTurn, type TurnBrief, type TurnBriefDeps } from "../built-in/turn-brief";
 import type { KnowledgeBase, Passage } from "../knowledge/knowledge-base";
 import { EmptyReplyError, failureFields, InvalidReplyError, ModelTimeoutError } from "./failure";
 import {
@@ -37,14 +38,21 @@ import { gardenTools } from "./tools";
 export type LlmConfig = NonNullable<Config["ai"]>;
 
 export interface LlmAssistantDeps {
-  /** The built-in engine: it answers whenever the model cannot (never for plans). */
+  /**
+   * The built-in engine: it answers whenever the model cannot (never for plans), and gives the
+   * fixed safety replies.
+   */
   fallback: Assistant;
   knowledge: KnowledgeBase;
   log: Logger;
+  /** What reading a turn as the built-in engine does needs (its knowledge is `knowledge`). */
+  turn: Omit<TurnBriefDeps, "knowledge">;
 }
 
 /** Earlier turns sent with a message: enough to follow a thread, little enough for small models. */
 const HISTORY_TURNS = 6;
+/** The earlier turns' characters at most: the oldest go first past it. */
+const HISTORY_CHARS = 6000;
 const PASSAGE_LIMIT = 5;
 /** Model calls per chat reply: a few tool rounds, then it must answer. */
 const MAX_STEPS = 5;
@@ -72,14 +80,24 @@ const modelIssueSchema = z.object({
 const sourcesOf = (passages: readonly Passage[]): MessageSource[] =>
   passages.map((p) => ({ title: `${p.title} — ${p.heading}`, ref: p.ref }));
 
+/** The last turns of the chat that fit the budget, oldest first. */
+export function recentTurns(history: readonly ChatTurn[]): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  let chars = 0;
+  for (const turn of history.slice(-HISTORY_TURNS).reverse()) {
+    chars += turn.content.length;
+    if (chars > HISTORY_CHARS) break;
+    kept.unshift(turn);
+  }
+  return kept;
+}
+
 function historyMessages(history: readonly ChatTurn[]): ModelMessage[] {
-  return history
-    .slice(-HISTORY_TURNS)
-    .map((turn) =>
-      turn.role === "user"
-        ? { role: "user", content: gardenerMessage(turn.content) }
-        : { role: "assistant", content: turn.content },
-    );
+  return recentTurns(history).map((turn) =>
+    turn.role === "user"
+      ? { role: "user", content: gardenerMessage(turn.content) }
+      : { role: "assistant", content: turn.content },
+  );
 }
 
 /** What to say when the model added tasks but wrote nothing about them. */
@@ -99,6 +117,8 @@ function abortError(signal: AbortSignal): unknown {
  */
 export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assistant {
   const { fallback, knowledge, log } = deps;
+  const turnDeps: TurnBriefDeps = { ...deps.turn, knowledge };
+  const cropName = (slug: string) => deps.turn.catalogue.bySlug(slug)?.name ?? slug;
   const model: LanguageModel = createOpenAICompatible({
     name: "openai-compatible",
     baseURL: ai.baseUrl,
@@ -115,6 +135,7 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
    */
   async function streamChat(
     input: ChatInput,
+    brief: TurnBrief,
     passages: readonly Passage[],
     performed: MessageAction[],
     emit: (text: string) => void,
@@ -130,7 +151,10 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
     try {
       const result = streamText({
         model,
-        system: chatSystemPrompt(input.context, passages, input.actions !== null),
+        system: chatSystemPrompt(input.context, passages, input.actions !== null, {
+          brief,
+          cropName,
+        }),
         messages: [
           ...historyMessages(input.history),
           { role: "user", content: gardenerMessage(input.message) },
@@ -220,14 +244,23 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
 
     async chat(input): Promise<AssistantReply> {
       input.signal?.throwIfAborted();
-      const focus = input.context.focusPlant;
+      const brief = briefTurn(turnDeps, input);
+      // Emergencies, wild food, legal limits and injection get the built-in engine's tested
+      // fixed reply; the model is not asked.
+      if (brief.fixedReply) return fallback.chat(input);
+      // The turn's plant, carried from earlier turns, finds the passages a follow-up needs.
+      const { cropSlug } = brief.focus;
+      const focusName = cropSlug ? cropName(cropSlug) : null;
       const passages = knowledge.search(
-        focus ? `${input.message} ${focus.cropName}` : input.message,
-        {
-          cropSlug: focus?.cropSlug ?? null,
-          limit: PASSAGE_LIMIT,
-        },
+        focusName ? `${brief.language.english} ${focusName}` : brief.language.english,
+        { cropSlug, limit: PASSAGE_LIMIT },
       );
+      const sources = [
+        ...brief.sources,
+        ...sourcesOf(passages).filter(
+          (source) => !brief.sources.some((have) => have.ref === source.ref),
+        ),
+      ];
       const performed: MessageAction[] = [];
       let streamed = false;
       const emit = (piece: string) => {
@@ -235,13 +268,13 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
         input.onDelta?.(piece);
       };
       try {
-        let text = await streamChat(input, passages, performed, emit);
+        let text = await streamChat(input, brief, passages, performed, emit);
         if (!text.trim()) {
           if (performed.length === 0) throw new EmptyReplyError();
           text = confirmation(performed);
           emit(text);
         }
-        return { text, sources: sourcesOf(passages), actions: performed, engine: "llm" };
+        return { text, sources, actions: performed, engine: "llm" };
       } catch (error) {
         if (input.signal?.aborted) throw abortError(input.signal);
         warn("chat", error, "AI model failed; the built-in assistant answered");

@@ -1,0 +1,120 @@
+import type { LightsValue, Medium, PlaceValue } from "../schemas/plant-setup";
+import type { Aspect, Fact, FactConditions, QuestionKind, Season, StageName } from "./facts";
+
+/** Everything known of the plant's situation: from the gardener's plant, then the question. */
+export interface Situation {
+  medium?: Medium;
+  place?: PlaceValue;
+  lights?: LightsValue;
+  container?: boolean;
+  season?: Season;
+  stage?: StageName;
+}
+
+type Field = keyof FactConditions;
+const FIELDS: Field[] = ["medium", "place", "lights", "container", "season", "stage"];
+
+/**
+ * How a fact's conditions stand against a situation: null when one contradicts it (the fact must
+ * not be used), else how many it meets and how many the situation does not say.
+ */
+export function fitOf(
+  when: FactConditions | undefined,
+  situation: Situation,
+): { met: number; unknown: number } | null {
+  let met = 0;
+  let unknown = 0;
+  for (const field of FIELDS) {
+    const wanted = when?.[field];
+    if (wanted === undefined) continue;
+    const actual = situation[field];
+    if (actual === undefined) {
+      unknown++;
+      continue;
+    }
+    const holds = Array.isArray(wanted)
+      ? (wanted as readonly unknown[]).includes(actual)
+      : wanted === actual;
+    if (!holds) return null;
+    met++;
+  }
+  return { met, unknown };
+}
+
+export interface Picked {
+  main: Fact;
+  modifiers: Fact[];
+  watch: Fact | null;
+}
+
+/** Fields a modifier may be shown on only when the situation says them. */
+const SAID_ONLY: Field[] = ["season", "container", "lights", "stage", "place", "medium"];
+
+/** The question's words a fact holds (stemmed, the plant's own name left out). */
+export type MatchedTerms = (fact: Fact) => ReadonlySet<string>;
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The facts that answer one aspect of a question (ASSISTANT.md step 5): the best main fact for the
+ * kind asked, the situation and the question's own words; a second main fact when it holds words
+ * of the question the first does not ("what pH and EC?"); up to `maxModifiers` modifiers whose
+ * conditions the situation meets; and the first fitting "watch for". Null when no main fact fits.
+ */
+export function pickFacts(
+  facts: readonly Fact[],
+  aspect: Aspect,
+  kind: QuestionKind | null,
+  situation: Situation,
+  maxModifiers = 2,
+  matched: MatchedTerms = () => NONE,
+): Picked | null {
+  const ofAspect = facts.filter((fact) => fact.aspect === aspect);
+  const mains: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
+  for (const [index, fact] of ofAspect.entries()) {
+    if (fact.role !== "main") continue;
+    const fits = fitOf(fact.when, situation);
+    if (!fits) continue;
+    const words = matched(fact);
+    const kindScore = kind && fact.kind?.includes(kind) ? 3 : 0;
+    const score = kindScore + 2 * fits.met - 1.5 * fits.unknown + 2 * words.size - index * 0.05;
+    mains.push({ fact, score, words });
+  }
+  mains.sort((a, b) => b.score - a.score);
+  const best = mains[0];
+  if (!best) return null;
+  const main = best.fact;
+  const second = mains
+    .slice(1)
+    .find((candidate) => [...candidate.words].some((word) => !best.words.has(word)));
+  const modifiers = ofAspect
+    .filter((fact) => fact.role === "modifier" && fact !== main)
+    .map((fact) => ({ fact, fits: fitOf(fact.when, situation), words: matched(fact) }))
+    .filter(({ fact, fits, words }) => {
+      if (!fits || fits.unknown > 0) return false;
+      // A modifier on what the situation does not say (a season nobody asked) stays out, unless
+      // it holds the question's own words.
+      return (
+        (fits.met > 0 && SAID_ONLY.some((field) => fact.when?.[field] !== undefined)) ||
+        words.size >= 2
+      );
+    })
+    .sort((a, b) => b.words.size - a.words.size)
+    .map(({ fact }) => fact);
+  const chosen = [...(second ? [second.fact] : []), ...modifiers].slice(0, maxModifiers);
+  const watch =
+    ofAspect.find((fact) => {
+      if (fact.role !== "watch") return false;
+      const fits = fitOf(fact.when, situation);
+      return fits !== null && fits.unknown === 0;
+    }) ?? null;
+  return { main, modifiers: chosen, watch };
+}
+
+/** Splits prose into sentences (abbreviations such as "e.g." and decimals stay whole). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .replace(/\s+/g, " ")
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import {
+  aspectsIn,
+  conditionsIn,
+  kindOf,
+  partsOf,
+  understand,
+  type Vocabulary,
+} from "./understand";
+
+/** A small vocabulary: a few crops by name, the gardener's plant "Big Tom" (a tomato). */
+const CROPS: [string, RegExp][] = [
+  ["sunflower", /\bsunflowers?\b/],
+  ["tomato", /\btomato(es)?\b/],
+  ["basil", /\bbasil\b/],
+  ["lettuce", /\blettuces?\b/],
+  ["monstera", /\bmonsteras?\b/],
+  ["carrot", /\bcarrots?\b/],
+  ["lime", /\blimes?\b/],
+];
+const vocabulary: Vocabulary = {
+  cropsIn: (text) => CROPS.filter(([, p]) => p.test(text.toLowerCase())).map(([slug]) => slug),
+  ownPlantsIn: (text, crops) =>
+    /big tom/i.test(text) || crops.includes("tomato") ? ["plant-1"] : [],
+  withoutPlants: (text) =>
+    CROPS.reduce((t, [, p]) => t.replace(new RegExp(p, "g"), " "), text.toLowerCase()),
+};
+
+describe("question understanding", () => {
+  it("finds the plants: catalogue crops and the gardener's own by name", () => {
+    expect(understand("How often should I water my monstera?", vocabulary).crops).toEqual([
+      "monstera",
+    ]);
+    const own = understand("how is Big Tom doing?", vocabulary);
+    expect(own.crops).toEqual([]);
+    expect(own.ownPlantIds).toEqual(["plant-1"]);
+  });
+
+  it("finds the aspects asked, in their own words", () => {
+    expect(aspectsIn("how often should i water it")).toEqual(["water"]);
+    expect(aspectsIn("what ec and ph for my dwc lettuce")).toEqual(["hydroponics"]);
+    expect(aspectsIn("how far apart do I plant them")).toEqual(["spacing"]);
+    expect(aspectsIn("when do I pinch out the side shoots")).toEqual(["pruning"]);
+    expect(aspectsIn("can I take cuttings")).toEqual(["propagation"]);
+    expect(aspectsIn("what grows well next to beans")).toEqual(["companions"]);
+    expect(aspectsIn("how many hours under my grow light")).toEqual(["grow-light"]);
+    expect(aspectsIn("what size pot does it need")).toEqual(["containers"]);
+    expect(aspectsIn("is it toxic to cats")).toEqual(["toxicity"]);
+    expect(aspectsIn("when is it ready to pick")).toEqual(["harvest"]);
+  });
+
+  it("does not read plant names as asks: sunflower holds no sun, lime no liming", () => {
+    expect(understand("when can I sow sunflowers?", vocabulary).parts[0]?.aspects).toEqual([
+      "sowing",
+    ]);
+    expect(understand("how often do I water a lime tree", vocabulary).parts[0]?.aspects).toEqual([
+      "water",
+    ]);
+  });
+
+  it("reads the conditions: season, medium, indoors, LEDs, pots", () => {
+    expect(conditionsIn("and in winter?")).toEqual({ season: "winter" });
+    expect(conditionsIn("my hydroponic basil under LEDs")).toMatchObject({
+      medium: "hydroponics",
+      lights: "led",
+    });
+    expect(conditionsIn("coco coir tomatoes in pots on the balcony")).toMatchObject({
+      medium: "cocopeat",
+      container: true,
+    });
+    expect(conditionsIn("basil on my kitchen windowsill")).toMatchObject({ place: "indoor" });
+  });
+
+  it("reads the kind of question", () => {
+    expect(kindOf("How often should I feed it?")).toBe("how-often");
+    expect(kindOf("how deep do I sow carrots")).toBe("how-much");
+    expect(kindOf("when do I plant garlic")).toBe("when");
+    expect(kindOf("how do I know my melon is ripe?")).toBe("when");
+    expect(kindOf("why are the leaves curling")).toBe("why");
+    expect(kindOf("can I grow it in a pot?")).toBe("can-i");
+  });
+
+  it("splits a question with two asks into two parts", () => {
+    expect(partsOf("When do I sow carrots and how deep?")).toEqual([
+      { aspects: ["sowing"], kind: "when" },
+      { aspects: ["sowing"], kind: "how-much" },
+    ]);
+    expect(partsOf("How often do I water basil? And what about feeding?")).toEqual([
+      { aspects: ["water"], kind: "how-often" },
+      { aspects: ["feeding"], kind: "what" },
+    ]);
+  });
+
+  it("knows a question about the gardener's own garden from a general one", () => {
+    expect(understand("What do I need to do in the garden this week?", vocabulary).garden).toBe(
+      "tasks",
+    );
+    expect(understand("how is my tomato doing?", vocabulary).garden).toBe("status");
+    expect(understand("when will my tomato be ready?", vocabulary).garden).toBe("ready-when");
+    expect(understand("what can I plant now?", vocabulary).garden).toBe("plant-now");
+    expect(understand("what do I do with my carrots over winter?", vocabulary).garden).toBeNull();
+  });
+});

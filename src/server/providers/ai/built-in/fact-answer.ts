@@ -1,0 +1,433 @@
+import {
+  fitOf,
+  type MatchedTerms,
+  type Picked,
+  pickFacts,
+  type Situation,
+} from "../../../../core/assistant/compose";
+import type { Aspect, Fact, QuestionKind, StageName } from "../../../../core/assistant/facts";
+import { stageValues } from "../../../../core/assistant/facts";
+import type { Conditions, Part } from "../../../../core/assistant/understand";
+import type { MessageSource } from "../../../../core/schemas/chat";
+import type { Crop } from "../../../../core/schemas/crop";
+import type { Medium } from "../../../../core/schemas/plant-setup";
+import { seasonFor } from "../../../../core/weather/season";
+import type { GardenerContext, GardenPlant } from "../assistant";
+import type { FactStore } from "../knowledge/fact-store";
+import type { Answer } from "./garden-answers";
+import { plantSource } from "./garden-answers";
+import { temperature } from "./wording";
+
+/** What a reply is about: a catalogue crop, and the gardener's own plant of it if there is one. */
+export interface Subject {
+  crop: Crop;
+  plant: GardenPlant | null;
+}
+
+/** The words a reply uses for an aspect ("I have no note on pruning for basil"). */
+export const ASPECT_WORDS: Record<Aspect, string> = {
+  water: "watering",
+  light: "light",
+  "grow-light": "grow lights",
+  soil: "soil and pH",
+  hydroponics: "hydroponic solution (EC and pH)",
+  feeding: "feeding",
+  spacing: "spacing",
+  sowing: "sowing",
+  "planting-out": "planting out",
+  containers: "growing in pots",
+  pruning: "pruning",
+  propagation: "propagation",
+  companions: "companion plants",
+  pests: "pests",
+  diseases: "diseases",
+  harvest: "harvest",
+  overwintering: "overwintering",
+  temperature: "temperature",
+  toxicity: "toxicity",
+  general: "what it is",
+};
+
+/** The care-sheet section an aspect's facts come from, for the source's ref. */
+const SHEET_SECTION: Partial<Record<Aspect, string>> = {
+  water: "water",
+  light: "sun",
+  soil: "soil-and-ph",
+  feeding: "feeding",
+  spacing: "spacing",
+  pests: "common-problems",
+  diseases: "common-problems",
+  harvest: "harvest",
+};
+
+/** Aspects that make no sense for a plant grown this way, and what answers them instead. */
+export function aspectFor(aspect: Aspect, situation: Situation): Aspect {
+  if (situation.medium === "hydroponics" && ["water", "soil", "feeding"].includes(aspect)) {
+    return "hydroponics";
+  }
+  return aspect;
+}
+
+const MEDIUMS = new Set<string>(["soil", "cocopeat", "hydroponics"]);
+const STAGES = new Set<string>(stageValues);
+
+/** The season now, northern hemisphere (the gardener's hemisphere is not known here yet). */
+function seasonNow(today: string): Situation["season"] {
+  return seasonFor(today, 45).toLowerCase() as Situation["season"];
+}
+
+/**
+ * The plant's situation: its own setup (medium, place, lights, stage, the season now), then what
+ * the question says, which wins ("can I grow basil hydroponically?" asks about hydroponics even
+ * for a basil in soil). A plant of unknown medium is taken to grow in soil, as most do, unless the
+ * question is about hydroponics; a houseplant grows indoors.
+ */
+export function situationOf(
+  subject: Subject,
+  conditions: Conditions,
+  aspects: readonly Aspect[],
+  today: string,
+): Situation {
+  const { plant, crop } = subject;
+  const situation: Situation = {};
+  if (plant) {
+    if (plant.medium && MEDIUMS.has(plant.medium)) situation.medium = plant.medium as Medium;
+    if (plant.place === "indoor" || plant.place === "outdoor") situation.place = plant.place;
+    if (plant.lights === "led" || plant.lights === "sun") situation.lights = plant.lights;
+    const stage = plant.stage?.toLowerCase();
+    if (stage && STAGES.has(stage)) situation.stage = stage as StageName;
+    situation.season = seasonNow(today);
+  }
+  Object.assign(situation, conditions);
+  if (!situation.medium)
+    situation.medium = aspects.includes("hydroponics") ? "hydroponics" : "soil";
+  if (!situation.place && crop.category === "houseplant") situation.place = "indoor";
+  return situation;
+}
+
+/** "Your basil under LEDs", "Your tomato **Big Tom** in cocopeat": the lead of a reply about a plant. */
+function ownLead(plant: GardenPlant, crop: Crop, situation: Situation): string {
+  const name =
+    plant.name.trim().toLowerCase() === crop.name.toLowerCase()
+      ? `Your ${crop.name.toLowerCase()}`
+      : `Your ${crop.name.toLowerCase()} **${plant.name}**`;
+  const where: string[] = [];
+  if (situation.medium === "hydroponics") where.push("in hydroponics");
+  else if (situation.medium === "cocopeat") where.push("in cocopeat");
+  if (situation.lights === "led") where.push("under LEDs");
+  else if (situation.place === "indoor" && crop.category !== "houseplant") where.push("indoors");
+  return `${name}${where.length ? ` ${where.join(" ")}` : ""}`;
+}
+
+/** The first letter lower-cased, unless the sentence opens with a name ("Water basil…" → "water basil…"). */
+function continuing(sentence: string, crop: Crop): string {
+  const first = sentence.split(/\s/)[0] ?? "";
+  const isName = [crop.name, ...crop.aliases].some((name) => name.split(" ")[0] === first);
+  return isName ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
+export function companionsFromCatalogue(crop: Crop): string | null {
+  const good = crop.companions.slice(0, 5).map((name) => name.toLowerCase());
+  const bad = crop.avoid.slice(0, 4).map((name) => name.toLowerCase());
+  if (!good.length && !bad.length) return null;
+  const parts = [];
+  if (good.length) parts.push(`Good companions for ${crop.name.toLowerCase()} are ${listOf(good)}`);
+  if (bad.length) parts.push(`keep it away from ${listOf(bad)}`);
+  return `${parts.join("; ")}.`;
+}
+
+export const listOf = (items: readonly string[]) =>
+  items.length <= 1
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+/** What factAnswer needs of a turn: its asks, situation and words. */
+export interface Question {
+  parts: readonly Part[];
+  conditions: Conditions;
+  care: boolean;
+  text: string;
+  /** A text's words as the knowledge base indexes them (stemmed, stop words dropped). */
+  termsOf: (text: string) => Set<string>;
+}
+
+/** Words of any question that say nothing about which fact answers it. */
+const GENERIC = "plant plants grow growing grown garden need needs much often time good best";
+const factTerms = new WeakMap<Fact, Set<string>>();
+
+/** The question's own words each fact holds, the plant's names and generic words left out. */
+export function matcherFor(question: Question, crop: Crop): MatchedTerms {
+  const skip = question.termsOf(
+    [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
+  );
+  const asked = [...question.termsOf(question.text)].filter((term) => !skip.has(term));
+  return (fact) => {
+    let terms = factTerms.get(fact);
+    if (!terms) {
+      terms = question.termsOf(fact.text);
+      factTerms.set(fact, terms);
+    }
+    const have = terms;
+    return new Set(asked.filter((term) => have.has(term)));
+  };
+}
+
+/**
+ * The facts that share most of the question's words (at least one), fitting the situation: the
+ * best, and a second that adds words the first does not hold.
+ */
+export function byWords(
+  facts: readonly Fact[],
+  situation: Situation,
+  matched: MatchedTerms,
+): Fact[] {
+  const ranked = facts
+    .map((fact, index) => ({ fact, words: matched(fact), index }))
+    .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
+    .sort((a, b) => b.words.size - a.words.size || a.index - b.index);
+  const best = ranked[0];
+  if (!best) return [];
+  const second = ranked.find(
+    (candidate) => candidate !== best && [...candidate.words].some((word) => !best.words.has(word)),
+  );
+  return second ? [best.fact, second.fact] : [best.fact];
+}
+
+/**
+ * "When do I plant strawberries?" asks about planting out for a crop that is not sown where it
+ * grows (runners, crowns, transplants); "plant" for a crop sown in place is sowing.
+ */
+function plantingFor(aspects: readonly Aspect[], text: string, crop: Crop): Aspect[] {
+  const plantingVerb = /\bplant(s|ing)?\b/i.test(text) && !/\b(sow\w*|seeds?)\b/i.test(text);
+  if (!plantingVerb || !aspects.includes("sowing") || crop.sowingMethod === "direct") {
+    return [...aspects];
+  }
+  return ["planting-out", ...aspects.filter((aspect) => aspect !== "planting-out")];
+}
+
+/** The aspects a general "how do I look after X?" is answered with. */
+export function careAspects(crop: Crop, situation: Situation): Aspect[] {
+  if (situation.medium === "hydroponics") return ["light", "hydroponics", "temperature"];
+  if (crop.category === "houseplant") return ["light", "water", "feeding"];
+  return ["light", "water", "feeding", "harvest"];
+}
+
+/** The sentences that answer one ask: the main fact, then what changes it here. */
+function answerPart(
+  facts: readonly Fact[],
+  aspects: readonly Aspect[],
+  kind: QuestionKind | null,
+  situation: Situation,
+  crop: Crop,
+  single: boolean,
+  matched: MatchedTerms,
+  named: readonly (keyof Conditions)[],
+): { sentences: string[]; used: Fact[]; picked: Picked[]; unknown: Aspect[] } {
+  const sentences: string[] = [];
+  const used: Fact[] = [];
+  const picked: Picked[] = [];
+  const unknown: Aspect[] = [];
+  const seen = new Set<Aspect>();
+  for (const asked of aspects.slice(0, 3)) {
+    const aspect = aspectFor(asked, situation);
+    if (seen.has(aspect)) continue;
+    seen.add(aspect);
+    const pick = pickFacts(facts, aspect, kind, situation, single ? 2 : 1, matched);
+    if (!pick) {
+      const fromCatalogue = aspect === "companions" ? companionsFromCatalogue(crop) : null;
+      if (fromCatalogue) sentences.push(fromCatalogue);
+      else unknown.push(aspect);
+      continue;
+    }
+    picked.push(pick);
+    // "And in winter?": the fact about winter is the answer, not the one already given.
+    const leading = pick.modifiers.filter((fact) =>
+      named.some(
+        (field) =>
+          fact.when?.[field] !== undefined &&
+          pick.main.when?.[field] === undefined &&
+          !(field === "container" && aspect === "containers"),
+      ),
+    );
+    const chosen = leading.length ? leading : [pick.main, ...pick.modifiers];
+    sentences.push(...chosen.map((fact) => fact.text));
+    used.push(...chosen);
+  }
+  return { sentences, used, picked, unknown };
+}
+
+/**
+ * A short answer about one plant from its facts (ASSISTANT.md step 5): per ask, the best fact for
+ * the kind asked and the situation, then at most two that change it here (medium, season, pots,
+ * stage); one "watch for" at the end when there is room. Null when nothing fits.
+ */
+export function factAnswer(
+  subject: Subject,
+  question: Question,
+  context: GardenerContext,
+  store: FactStore,
+): (Answer & { unknown: Aspect[] }) | null {
+  const { crop, plant } = subject;
+  const { parts, conditions, care } = question;
+  const facts = store.of(crop.slug);
+  const matched = matcherFor(question, crop);
+  const asked = parts.flatMap((part) => part.aspects);
+  const situation = situationOf(subject, conditions, asked, context.today);
+  if (asked.length === 0 && !care) {
+    // No aspect recognised ("how do I stop carrot fly?"): the facts that share the question's words.
+    const found = byWords(facts, situation, matched);
+    if (found.length) {
+      return {
+        text: found.map((fact) => fact.text).join(" "),
+        sources: sourcesOf(crop, plant, found),
+        unknown: [],
+      };
+    }
+  }
+  const asks: Part[] =
+    care || asked.length === 0
+      ? [{ aspects: careAspects(crop, situation), kind: null }]
+      : parts
+          .filter((part) => part.aspects.length > 0)
+          .map((part) => ({ ...part, aspects: plantingFor(part.aspects, question.text, crop) }));
+  const single = asks.length === 1 && (asks[0]?.aspects.length ?? 0) === 1;
+  // The situation the question itself names (its season, pots, medium), not the plant's own.
+  const saidConditions = (["season", "container"] as const).filter(
+    (field) => conditions[field] !== undefined,
+  );
+  const paragraphs: string[] = [];
+  const used: Fact[] = [];
+  const unknown: Aspect[] = [];
+  let watch: Fact | null = null;
+  for (const part of asks) {
+    const fresh = facts.filter((fact) => !used.includes(fact));
+    const said = answerPart(
+      fresh,
+      part.aspects,
+      part.kind,
+      situation,
+      crop,
+      single,
+      matched,
+      saidConditions,
+    );
+    if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
+    used.push(...said.used);
+    unknown.push(...said.unknown);
+    watch ??= said.picked.find((pick) => pick.watch)?.watch ?? null;
+  }
+  if (paragraphs.length === 0) return null;
+  const outdoors = plant ? plant.place === "outdoor" : situation.place === "outdoor";
+  const weather =
+    outdoors && situation.medium !== "hydroponics" && asked.includes("water")
+      ? weatherModifier(context)
+      : null;
+  if (weather) paragraphs.push(weather);
+  const body = paragraphs.join("\n\n");
+  if (watch && body.length + watch.text.length < 520 && !used.includes(watch)) {
+    paragraphs.push(`Also watch for this: ${continuing(watch.text, crop)}`);
+    used.push(watch);
+  }
+  if (plant && paragraphs[0]) {
+    paragraphs[0] = `${ownLead(plant, crop, situation)}: ${continuing(paragraphs[0], crop)}`;
+  }
+  if (unknown.length) {
+    const missing = listOf([...new Set(unknown)].map((aspect) => ASPECT_WORDS[aspect]));
+    paragraphs.push(`I have no note on ${missing} for ${crop.name.toLowerCase()}.`);
+  }
+  return { text: paragraphs.join("\n\n"), sources: sourcesOf(crop, plant, used), unknown };
+}
+
+export function sourcesOf(
+  crop: Crop,
+  plant: GardenPlant | null,
+  used: readonly Fact[],
+): MessageSource[] {
+  const sources: MessageSource[] = plant ? [plantSource(plant)] : [];
+  const seen = new Set<string>();
+  for (const fact of used) {
+    const ref = factRef(crop.slug, fact.aspect);
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const title = ASPECT_WORDS[fact.aspect];
+    sources.push({
+      title: `${crop.name} — ${title.charAt(0).toUpperCase()}${title.slice(1)}`,
+      ref,
+    });
+  }
+  return sources;
+}
+
+/** Where a fact is cited from: its care-sheet section, else the fact file's aspect. */
+export function factRef(slug: string, aspect: Aspect): string {
+  const section = SHEET_SECTION[aspect];
+  return section ? `crops/${slug}#${section}` : `facts/${slug}#${aspect}`;
+}
+
+/** A sentence on this week's weather where it changes watering outdoors (heat or rain). */
+function weatherModifier(context: GardenerContext): string | null {
+  const week = context.weather?.days.slice(0, 7) ?? [];
+  if (week.length === 0) return null;
+  const hottest = Math.max(...week.map((day) => day.maxC));
+  const rain = week.reduce((sum, day) => sum + day.precipitationMm, 0);
+  const where = context.weather?.place ? ` for ${context.weather.place}` : "";
+  if (hottest >= 30) {
+    return `This week's forecast${where} reaches ${temperature(hottest, context)}: check the soil every day and water early in the morning.`;
+  }
+  if (rain >= 10) {
+    return `About ${Math.round(rain)} mm of rain is forecast${where} this week: check the soil before you water and skip it while it is still moist.`;
+  }
+  return null;
+}
+
+/** Aspects whose facts describe what goes wrong. */
+const TROUBLE: readonly Aspect[] = [
+  "diseases",
+  "pests",
+  "water",
+  "light",
+  "feeding",
+  "temperature",
+  "soil",
+];
+/** A symptom fact must share this many of the question's words to be its answer. */
+const MIN_SYMPTOM_WORDS = 2;
+
+/**
+ * "Black leathery bottoms on my tomatoes": the plant's own fact that describes the symptom best
+ * (any role: "watch for" facts name most of them), with the aspect's main fact when it adds the
+ * fix. Null when no fact shares enough of the question's words.
+ */
+export function symptomAnswer(
+  crop: Crop,
+  plant: GardenPlant | null,
+  question: string,
+  store: FactStore,
+  termsOf: (text: string) => Set<string>,
+): Answer | null {
+  const matched = matcherFor(
+    { parts: [], conditions: {}, care: false, text: question, termsOf },
+    crop,
+  );
+  let best: { fact: Fact; score: number } | null = null;
+  for (const fact of store.of(crop.slug)) {
+    const rank = TROUBLE.indexOf(fact.aspect);
+    if (rank < 0) continue;
+    const words = matched(fact).size;
+    // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
+    const enough = words >= MIN_SYMPTOM_WORDS || (words >= 1 && fact.role === "watch");
+    const score = words + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01;
+    if (enough && (!best || score > best.score)) best = { fact, score };
+  }
+  if (!best) return null;
+  const sentences = [best.fact.text];
+  const used = [best.fact];
+  const fix = store
+    .of(crop.slug)
+    .find((fact) => fact.aspect === best.fact.aspect && fact.role === "main" && fact !== best.fact);
+  if (fix && best.fact.role !== "main" && best.fact.text.length + fix.text.length < 480) {
+    sentences.push(fix.text);
+    used.push(fix);
+  }
+  return { text: sentences.join(" "), sources: sourcesOf(crop, plant, used) };
+}

@@ -1,0 +1,246 @@
+import { addDays, daysBetween } from "../../../../core/garden/dates";
+import type { MessageSource } from "../../../../core/schemas/chat";
+import type { Crop } from "../../../../core/schemas/crop";
+import { fahrenheitToCelsius } from "../../../../core/units";
+import {
+  averageForecastC,
+  plantingSuggestions,
+} from "../../../../core/weather/planting-suggestions";
+import { seasonFor } from "../../../../core/weather/season";
+import type { GardenerContext, GardenPlant, GardenTask } from "../assistant";
+import { type Answer, plantSource } from "./garden-answers";
+import { dayName, plural, temperature } from "./wording";
+
+const TASKS_SOURCE: MessageSource = { title: "Your tasks", ref: "garden:tasks" };
+const PROFILE_SOURCE: MessageSource = { title: "Your profile", ref: "garden:profile" };
+const WEATHER_SOURCE: MessageSource = { title: "Your forecast", ref: "garden:weather" };
+/** Tasks listed per group before "and N more". */
+const MAX_PER_GROUP = 6;
+
+const shortDay = (date: string) =>
+  dayName(date).replace(/^(\w+) /, (_, day: string) => `${day.slice(0, 3)} `);
+
+/** "- **Tomato**: Water deeply (Fri 27 November), Feed (Sun 29 November)". */
+function byPlant(tasks: readonly GardenTask[]): string[] {
+  const groups = new Map<string, GardenTask[]>();
+  for (const task of tasks) {
+    const key = task.plantName ?? "Garden";
+    groups.set(key, [...(groups.get(key) ?? []), task]);
+  }
+  return [...groups].map(([plant, list]) => {
+    const shown = list
+      .slice(0, MAX_PER_GROUP)
+      .map((task) => `${task.title}${task.dueDate ? ` (${shortDay(task.dueDate)})` : ""}`);
+    const more = list.length > MAX_PER_GROUP ? `, and ${list.length - MAX_PER_GROUP} more` : "";
+    return `- **${plant}**: ${shown.join(", ")}${more}`;
+  });
+}
+
+/**
+ * "What do I need to do this week?": overdue first, then today and the next 7 days, by plant;
+ * with a plant named ("what should I do for my tomato this week?"), that plant's tasks only.
+ */
+export function weekTasksAnswer(
+  context: GardenerContext,
+  plant: GardenPlant | null = null,
+): Answer {
+  const mine = (tasks: readonly GardenTask[]) =>
+    plant ? tasks.filter((task) => task.plantId === plant.id) : tasks;
+  const overdue = mine(context.overdue);
+  const week = mine([...context.dueToday, ...context.upcoming]);
+  if (overdue.length + week.length === 0) {
+    const none =
+      context.plants.length === 0
+        ? "You have no tasks yet: add a plant under Plant Tracker and I will schedule its care."
+        : `Nothing${plant ? ` for your ${plant.name}` : ""} is due this week (to ${dayName(addDays(context.today, 7))}), and nothing is overdue.`;
+    return { text: none, sources: [TASKS_SOURCE] };
+  }
+  const lines: string[] = [];
+  if (overdue.length) {
+    lines.push(`**Overdue** (${plural(overdue.length, "task")}):`, ...byPlant(overdue), "");
+  }
+  if (week.length) {
+    lines.push(`**This week** (${plural(week.length, "task")}):`, ...byPlant(week));
+  } else {
+    lines.push("Nothing else is due in the next 7 days.");
+  }
+  return { text: lines.join("\n").trim(), sources: [TASKS_SOURCE] };
+}
+
+/** "Anything overdue?", "which plants need attention?": the overdue tasks only, by plant. */
+export function overdueAnswer(context: GardenerContext): Answer {
+  if (context.overdue.length === 0) {
+    return { text: "Nothing is overdue: you are up to date.", sources: [TASKS_SOURCE] };
+  }
+  return {
+    text: [
+      `**Overdue** (${plural(context.overdue.length, "task")}):`,
+      ...byPlant(context.overdue),
+    ].join("\n"),
+    sources: [TASKS_SOURCE],
+  };
+}
+
+const ageWords = (days: number) =>
+  days < 14
+    ? plural(days, "day")
+    : `${plural(days, "day")} (about ${plural(Math.round(days / 7), "week")})`;
+
+/** This week's extremes against what the crop takes, for a plant outdoors. */
+function weatherLine(
+  plant: GardenPlant,
+  crop: Crop | null,
+  context: GardenerContext,
+): string | null {
+  const days = context.weather?.days.slice(0, 7) ?? [];
+  if (plant.place !== "outdoor" || days.length === 0) return null;
+  const low = Math.min(...days.map((day) => day.minC));
+  const high = Math.max(...days.map((day) => day.maxC));
+  const frost = low <= 0;
+  const tender = crop && /frost-tender|tender|warm season|warm-season/i.test(crop.climate);
+  const warning =
+    frost && tender ? " Frost is forecast: cover it or bring it in on those nights." : "";
+  return `This week outdoors: lows of ${temperature(low, context)}, highs of ${temperature(high, context)}.${warning}`;
+}
+
+/** "How is my tomato doing?": age, stage and its day, what comes next, its next tasks, the week. */
+export function statusAnswer(
+  plant: GardenPlant,
+  crop: Crop | null,
+  context: GardenerContext,
+): Answer {
+  const sources = [plantSource(plant)];
+  const name = `Your ${plant.name}`;
+  const lines: string[] = [];
+  if (plant.ageDays !== null && plant.ageDays < 0 && plant.plantingDate) {
+    lines.push(`${name} is not planted yet: its plan starts on ${dayName(plant.plantingDate)}.`);
+  } else {
+    const age = plant.ageDays !== null ? ` was planted ${ageWords(plant.ageDays)} ago and` : "";
+    const stage = plant.stage
+      ? ` is in its **${plant.stage.toLowerCase()}** stage${
+          plant.stageDay && plant.stageLength
+            ? ` (day ${plant.stageDay} of ${plant.stageLength})`
+            : ""
+        }`
+      : " has no stage plan";
+    lines.push(`${name}${age}${stage}.`);
+    if (plant.nextStage && plant.nextStage.startDate > context.today) {
+      lines.push(
+        `Next comes ${plant.nextStage.name.toLowerCase()}, from ${dayName(plant.nextStage.startDate)}.`,
+      );
+    }
+  }
+  const tasks = [...context.overdue, ...context.dueToday, ...context.upcoming].filter(
+    (task) => task.plantId === plant.id,
+  );
+  if (tasks.length) {
+    const shown = tasks.slice(0, 3).map((task) => {
+      const late = task.dueDate && task.dueDate < context.today ? ", overdue" : "";
+      return `${task.title} (${task.dueDate ? shortDay(task.dueDate) : "no date"}${late})`;
+    });
+    lines.push(`Its next ${tasks.length === 1 ? "task" : "tasks"}: ${shown.join("; ")}.`);
+    sources.push(TASKS_SOURCE);
+  }
+  const weather = weatherLine(plant, crop, context);
+  if (weather) {
+    lines.push(weather);
+    sources.push(WEATHER_SOURCE);
+  }
+  return { text: lines.join(" "), sources };
+}
+
+/** "When will my tomato be ready?": the harvest date the plant page's timeline shows. */
+export function readyAnswer(
+  plant: GardenPlant,
+  crop: Crop | null,
+  context: GardenerContext,
+): Answer {
+  const sources = [plantSource(plant)];
+  const name = `Your ${plant.name}`;
+  if (!plant.harvestDate) {
+    const houseplant = crop?.category === "houseplant";
+    return {
+      text: houseplant
+        ? `${name} is grown for its leaves, so there is nothing to harvest; its timeline has no harvest stage.`
+        : `${name}'s plan has no harvest stage, so I can't give a date.`,
+      sources,
+    };
+  }
+  if (plant.harvestDate <= context.today) {
+    const since = daysBetween(plant.harvestDate, context.today);
+    return {
+      text: `${name} reached its harvest stage on ${dayName(plant.harvestDate)}${since > 0 ? ` (${plural(since, "day")} ago)` : ""}: pick as it ripens.`,
+      sources,
+    };
+  }
+  const wait = daysBetween(context.today, plant.harvestDate);
+  return {
+    text: `${name} should be ready to harvest from **${dayName(plant.harvestDate)}**, in ${ageWords(wait)}: that is when its harvest stage starts on its timeline.`,
+    sources,
+  };
+}
+
+/** "What can I plant now?": the What to Plant Now lists for this season and this week's weather. */
+export function plantNowAnswer(context: GardenerContext): Answer {
+  const days = context.weather?.days ?? [];
+  const averageC = days.length
+    ? averageForecastC(days.map((day) => ({ max: day.maxC, min: day.minC })))
+    : 20;
+  const season = seasonFor(context.today, 45);
+  const country = context.location?.match(/,\s*([A-Z]{2})$/)?.[1] ?? null;
+  const suggestions = plantingSuggestions({
+    averageC,
+    averageFrom: days.length ? "forecast" : "default",
+    season,
+    hemisphere: "north",
+    countryCode: country,
+  });
+  const names = (items: readonly { name: string }[]) =>
+    items
+      .slice(0, 5)
+      .map((item) => item.name.toLowerCase())
+      .join(", ");
+  const lines = [
+    `For ${season.toLowerCase()}${days.length ? ` and this week's average of ${temperature(averageC, context)}` : ""}:`,
+    `- **Vegetables**: ${names(suggestions.vegetables)}`,
+    `- **Herbs**: ${names(suggestions.herbs)}`,
+    `- **Flowers**: ${names(suggestions.flowers)}`,
+  ];
+  const tip = suggestions.summary[0];
+  if (tip) lines.push("", tip);
+  return {
+    text: lines.join("\n"),
+    sources: [
+      { title: "What to Plant Now", ref: "garden:planting" },
+      ...(days.length ? [WEATHER_SOURCE] : []),
+    ],
+  };
+}
+
+/** "What zone am I in?": the zone and its coldest nights, in the gardener's units first. */
+export function zoneAnswer(context: GardenerContext): Answer {
+  if (!context.zone) {
+    return {
+      text: "I don't know your hardiness zone yet: add your ZIP code in Settings and I will look it up (zones cover US ZIP codes).",
+      sources: [PROFILE_SOURCE],
+    };
+  }
+  const where = context.zip
+    ? ` (ZIP ${context.zip})`
+    : context.location
+      ? ` (${context.location})`
+      : "";
+  const range = context.tempRange?.match(/(-?\d+)\s*to\s*(-?\d+)/);
+  let cold = "";
+  if (range) {
+    const [lowF, highF] = [Number(range[1]), Number(range[2])];
+    const c = (f: number) => Math.round(fahrenheitToCelsius(f));
+    const celsius = `${c(lowF)} to ${c(highF)} °C`.replace(/-/g, "−");
+    const fahrenheit = `${lowF} to ${highF} °F`.replace(/-/g, "−");
+    cold = ` Its average coldest winter night is ${context.units === "F" ? `${fahrenheit} (${celsius})` : `${celsius} (${fahrenheit})`}.`;
+  }
+  return {
+    text: `You are in USDA hardiness zone **${context.zone}**${where}.${cold} Perennials rated to your zone or colder survive your winters outdoors; for sowing dates, go by your frost dates.`,
+    sources: [PROFILE_SOURCE],
+  };
+}
