@@ -109,7 +109,7 @@ export function situationOf(
 function ownLead(plant: GardenPlant, crop: Crop, situation: Situation): string {
   const name =
     plant.name.trim().toLowerCase() === crop.name.toLowerCase()
-      ? `Your ${crop.name.toLowerCase()}`
+      ? `Your **${plant.name}**`
       : `Your ${crop.name.toLowerCase()} **${plant.name}**`;
   const where: string[] = [];
   if (situation.medium === "hydroponics") where.push("in hydroponics");
