@@ -253,17 +253,18 @@ export class BuiltInAssistant implements Assistant {
       // A poisonous plant outside the catalogue: its own warning, never a look-alike's facts; a
       // catalogue plant named beside it ("a sago palm or a spider plant?") gets its own line.
       const who = safety?.who ?? "pet";
+      const named = (name: string) => text.toLowerCase().includes(name.toLowerCase());
       const other =
-        crop && !deadly.pattern.test(crop.name)
+        crop && [crop.name, ...crop.aliases].some(named)
           ? this.facts
               .of(crop.slug)
               .find((fact) => fact.aspect === "toxicity" && fact.role === "main")
           : undefined;
       const body = [deadly.text, ...(other ? [other.text] : [])].join(" ");
-      const text = safety?.urgent
+      const reply = safety?.urgent
         ? `${poisonLine(who)}\n\n${body}`
         : `${body}\n\n${poisonLine(who)}`;
-      return { text, sources: [] };
+      return { text: reply, sources: [] };
     }
     if (crop) {
       const toxicity = safety?.class === "toxicity" || asked.includes("toxicity");
