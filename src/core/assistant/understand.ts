@@ -21,6 +21,7 @@ export interface Part {
 export type GardenAsk =
   | "tasks"
   | "overdue"
+  | "today"
   | "status"
   | "ready-when"
   | "plant-now"
@@ -213,7 +214,7 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
   ],
   [
     "ready-when",
-    /\bwhen (will|is|are|can i (start )?(pick|harvest)\w*)\b.*\bmy\b|\bwhen (will|is|are) (it|they) (be )?(ready|ripe)\b|\bwhen can i (start )?(pick|harvest)\w* my\b/,
+    /\bwhen (will|is|are|can i (start )?(pick|harvest)\w*)\b.*\bmy\b|\bwhen (will|is|are) (it|they) (be )?(ready|ripe)\b|\bwhen can i (start )?(pick|harvest)\w* my\b|\bwhen (will|is|are) the \w+( \w+)? (be )?(ready|ripe)\b/,
   ],
   [
     "status",
@@ -307,6 +308,12 @@ export function conditionsIn(text: string): Conditions {
 
 export function gardenAskIn(text: string): GardenAsk | null {
   const lower = fold(text);
+  if (/\b(anything|what('s| is)?|which tasks?( are)?) overdue\b|\boverdue tasks\b/.test(lower)) {
+    return "overdue";
+  }
+  if (/\b(today|tonight)\b/.test(lower) && /\b(tasks?|list|to-?dos?|do|due|jobs?)\b/.test(lower)) {
+    return "today";
+  }
   // The task and zone questions the engine has always recognised keep their rules.
   const intent = detectIntent(text);
   if (intent === "tasks" || intent === "zone" || intent === "my-plants") return intent;

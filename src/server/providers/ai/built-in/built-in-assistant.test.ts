@@ -60,10 +60,10 @@ const ask = (message: string, plants: GardenPlant[] = []) =>
 describe("BuiltInAssistant", () => {
   it("adds this week's heat to watering advice for a plant outdoors, not indoors", async () => {
     const outdoors = await ask("When should I water my tomato?", [tomato("outdoor")]);
-    expect(outdoors.text).toMatch(/^Your tomato: water tomatoes deeply/);
+    expect(outdoors.text).toMatch(/^Your \*\*Tomato\*\*: water tomatoes deeply/);
     expect(outdoors.text).toContain("forecast for Phoenix, AZ reaches 41 °C");
     const indoors = await ask("When should I water my tomato?", [tomato("indoor")]);
-    expect(indoors.text).toMatch(/^Your tomato indoors: water tomatoes/);
+    expect(indoors.text).toMatch(/^Your \*\*Tomato\*\* indoors: water tomatoes/);
     expect(indoors.text).not.toContain("forecast");
   });
 
@@ -174,5 +174,11 @@ describe("built-in identification summary", () => {
       confidence: 0.9,
     });
     expect(unknown.text).toMatch(/90% sure\.\n\nIt is not in Tendril's crop catalogue/);
+  });
+  it("answers a pet that ate a poisonous plant outside the catalogue with the vet first, never a look-alike", async () => {
+    const reply = await ask("my dog chewed on a sago palm");
+    expect(reply.text).toMatch(/^If your pet has eaten some, call your vet/);
+    expect(reply.text).toContain("liver failure");
+    expect(reply.text).not.toMatch(/parlou?r palm/i);
   });
 });

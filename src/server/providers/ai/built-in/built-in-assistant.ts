@@ -1,4 +1,5 @@
 import { type DialogueState, resolveConversation } from "../../../../core/assistant/conversation";
+import { deadlyPlantIn } from "../../../../core/assistant/deadly-plants";
 import { detectIntent } from "../../../../core/assistant/intents";
 import { languageNotice, readLanguage } from "../../../../core/assistant/language";
 import { asksForReminder, parseReminder } from "../../../../core/assistant/reminder";
@@ -44,6 +45,7 @@ import {
   plantNowAnswer,
   readyAnswer,
   statusAnswer,
+  todayAnswer,
   weekTasksAnswer,
   zoneAnswer,
 } from "./own-garden";
@@ -194,7 +196,12 @@ export class BuiltInAssistant implements Assistant {
       case "tasks":
         return weekTasksAnswer(context, focus.plant);
       case "overdue":
-        return overdueAnswer(context);
+      case "today":
+        // "And what's next for the tomato?" after a task question: that plant's tasks.
+        if (focus.plant && state.crops.length + state.ownPlantIds.length > 0) {
+          return weekTasksAnswer(context, focus.plant);
+        }
+        return state.garden === "overdue" ? overdueAnswer(context) : todayAnswer(context);
       case "zone":
         return zoneAnswer(context);
       case "my-plants":
@@ -239,6 +246,25 @@ export class BuiltInAssistant implements Assistant {
         topic: problem ?? undefined,
       });
       if (topic) return topic;
+    }
+    const deadly =
+      safety?.class === "toxicity" || asked.includes("toxicity") ? deadlyPlantIn(text) : null;
+    if (deadly) {
+      // A poisonous plant outside the catalogue: its own warning, never a look-alike's facts; a
+      // catalogue plant named beside it ("a sago palm or a spider plant?") gets its own line.
+      const who = safety?.who ?? "pet";
+      const named = (name: string) => text.toLowerCase().includes(name.toLowerCase());
+      const other =
+        crop && [crop.name, ...crop.aliases].some(named)
+          ? this.facts
+              .of(crop.slug)
+              .find((fact) => fact.aspect === "toxicity" && fact.role === "main")
+          : undefined;
+      const body = [deadly.text, ...(other ? [other.text] : [])].join(" ");
+      const reply = safety?.urgent
+        ? `${poisonLine(who)}\n\n${body}`
+        : `${body}\n\n${poisonLine(who)}`;
+      return { text: reply, sources: [] };
     }
     if (crop) {
       const toxicity = safety?.class === "toxicity" || asked.includes("toxicity");

@@ -109,7 +109,7 @@ export function situationOf(
 function ownLead(plant: GardenPlant, crop: Crop, situation: Situation): string {
   const name =
     plant.name.trim().toLowerCase() === crop.name.toLowerCase()
-      ? `Your ${crop.name.toLowerCase()}`
+      ? `Your **${plant.name}**`
       : `Your ${crop.name.toLowerCase()} **${plant.name}**`;
   const where: string[] = [];
   if (situation.medium === "hydroponics") where.push("in hydroponics");
@@ -409,25 +409,44 @@ export function symptomAnswer(
     { parts: [], conditions: {}, care: false, text: question, termsOf },
     crop,
   );
-  let best: { fact: Fact; score: number } | null = null;
+  const candidates: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
   for (const fact of store.of(crop.slug)) {
     const rank = TROUBLE.indexOf(fact.aspect);
     if (rank < 0) continue;
-    const words = matched(fact).size;
+    const words = matched(fact);
     // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
-    const enough = words >= MIN_SYMPTOM_WORDS || (words >= 1 && fact.role === "watch");
-    const score = words + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01;
-    if (enough && (!best || score > best.score)) best = { fact, score };
+    const enough = words.size >= MIN_SYMPTOM_WORDS || (words.size >= 1 && fact.role === "watch");
+    if (enough) {
+      candidates.push({
+        fact,
+        words,
+        score: words.size + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01,
+      });
+    }
   }
+  candidates.sort((a, b) => b.score - a.score);
+  const best = candidates[0];
   if (!best) return null;
   const sentences = [best.fact.text];
   const used = [best.fact];
-  const fix = store
-    .of(crop.slug)
-    .find((fact) => fact.aspect === best.fact.aspect && fact.role === "main" && fact !== best.fact);
-  if (fix && best.fact.role !== "main" && best.fact.text.length + fix.text.length < 480) {
-    sentences.push(fix.text);
-    used.push(fix);
+  // A second fact when it speaks to words of the question the first leaves out ("crispy" and
+  // "dropping"), else the aspect's own advice on what to do.
+  const second =
+    candidates.find((c) => c !== best && [...c.words].some((word) => !best.words.has(word)))
+      ?.fact ??
+    (best.fact.role === "main"
+      ? undefined
+      : store
+          .of(crop.slug)
+          .find(
+            (fact) =>
+              fact.aspect === best.fact.aspect &&
+              fact.role === "main" &&
+              (fact.kind?.includes("how") ?? false),
+          ));
+  if (second && best.fact.text.length + second.text.length < 480) {
+    sentences.push(second.text);
+    used.push(second);
   }
   return { text: sentences.join(" "), sources: sourcesOf(crop, plant, used) };
 }

@@ -67,6 +67,28 @@ export function weekTasksAnswer(
   return { text: lines.join("\n").trim(), sources: [TASKS_SOURCE] };
 }
 
+/** "What's on my list for today?": today's tasks, and what is overdue, by plant. */
+export function todayAnswer(context: GardenerContext): Answer {
+  const { overdue, dueToday } = context;
+  if (overdue.length + dueToday.length === 0) {
+    return {
+      text: `Nothing is due today (${dayName(context.today)}) and nothing is overdue.`,
+      sources: [TASKS_SOURCE],
+    };
+  }
+  const lines: string[] = [];
+  if (overdue.length) {
+    lines.push(`**Overdue** (${plural(overdue.length, "task")}):`, ...byPlant(overdue), "");
+  }
+  lines.push(
+    dueToday.length
+      ? `**Today** (${plural(dueToday.length, "task")}):`
+      : `Nothing new is due today (${dayName(context.today)}).`,
+    ...byPlant(dueToday),
+  );
+  return { text: lines.join("\n").trim(), sources: [TASKS_SOURCE] };
+}
+
 /** "Anything overdue?", "which plants need attention?": the overdue tasks only, by plant. */
 export function overdueAnswer(context: GardenerContext): Answer {
   if (context.overdue.length === 0) {

@@ -112,6 +112,7 @@ const KIND_WORDS: Record<QuestionKind, string> = {
 const GARDEN_WORDS: Record<GardenAsk, string> = {
   tasks: "their tasks for this week",
   overdue: "their overdue tasks",
+  today: "what is due today",
   status: "how their plant is doing",
   "ready-when": "when their plant will be ready",
   "plant-now": "what they can plant now",
