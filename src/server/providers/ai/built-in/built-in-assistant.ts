@@ -9,7 +9,7 @@ import {
   type SafetyRead,
   safetyReply,
 } from "../../../../core/assistant/safety";
-import { understand, type Vocabulary } from "../../../../core/assistant/understand";
+import { understand } from "../../../../core/assistant/understand";
 import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
@@ -22,12 +22,11 @@ import type {
   AssistantText,
   ChatInput,
   GardenerContext,
-  GardenPlant,
   IssueAnalysis,
 } from "../assistant";
 import type { FactStore } from "../knowledge/fact-store";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
-import { CropMentions, plantNamedIn } from "./crop-mentions";
+import { CropMentions } from "./crop-mentions";
 import { factAnswer, symptomAnswer } from "./fact-answer";
 import {
   type Answer,
