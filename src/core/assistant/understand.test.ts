@@ -81,13 +81,17 @@ describe("question understanding", () => {
   });
 
   it("splits a question with two asks into two parts", () => {
+    // Each part keeps its own words, so each is answered by the facts that match it.
     expect(partsOf("When do I sow carrots and how deep?")).toEqual([
-      { aspects: ["sowing"], kind: "when" },
-      { aspects: ["sowing"], kind: "how-much" },
+      { aspects: ["sowing"], kind: "when", text: "when do i sow carrots" },
+      { aspects: ["sowing"], kind: "how-much", text: "how deep" },
     ]);
     expect(partsOf("How often do I water basil? And what about feeding?")).toEqual([
+      { aspects: ["water"], kind: "how-often", text: "how often do i water basil" },
+      { aspects: ["feeding"], kind: "what", text: "what about feeding" },
+    ]);
+    expect(partsOf("how often do I water basil")).toEqual([
       { aspects: ["water"], kind: "how-often" },
-      { aspects: ["feeding"], kind: "what" },
     ]);
   });
 

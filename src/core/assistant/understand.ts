@@ -15,6 +15,8 @@ export interface Conditions {
 export interface Part {
   aspects: Aspect[];
   kind: QuestionKind | null;
+  /** The words of this ask, when the message has more than one. */
+  text?: string;
 }
 
 /** Questions about the gardener's own garden, answered from their rows. */
@@ -339,12 +341,16 @@ export function partsOf(text: string): Part[] {
     const previous = parts[parts.length - 1];
     if (aspects.length === 0 && previous) {
       // "…and how deep?": the same aspect, another kind; a repeat of the kind adds nothing.
-      if (kind && kind !== previous.kind) parts.push({ aspects: previous.aspects, kind });
+      if (kind && kind !== previous.kind) {
+        parts.push({ aspects: previous.aspects, kind, text: piece });
+      }
       continue;
     }
     if (aspects.length === 0 && !kind) continue;
-    parts.push({ aspects, kind });
+    parts.push({ aspects, kind, text: piece });
   }
+  if (parts.length === 1)
+    return [{ aspects: parts[0]?.aspects ?? [], kind: parts[0]?.kind ?? null }];
   return parts.length > 0 ? parts : [{ aspects: [], kind: kindOf(text) }];
 }
 

@@ -308,7 +308,8 @@ export function factAnswer(
       situation,
       crop,
       single,
-      matched,
+      // Each ask of a two-part question is matched on its own words ("…and how deep?").
+      part.text ? matcherFor({ ...question, text: part.text }, crop) : matched,
       saidConditions,
     );
     if (said.sentences.length) paragraphs.push(said.sentences.join(" "));
