@@ -1,6 +1,6 @@
-import { sentencesOf } from "../../../../core/assistant/compose";
 import type { Aspect } from "../../../../core/assistant/facts";
-import type { KnowledgeBase, Passage } from "../knowledge/knowledge-base";
+import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import type { NoteSentence } from "../knowledge/sentences";
 import type { Answer } from "./garden-answers";
 import { isRelevant, passageSource } from "./knowledge-answer";
 
@@ -42,69 +42,74 @@ const NOTES_ON: Partial<Record<Aspect, string[]>> = {
   toxicity: ["pet-toxicity"],
 };
 
-/** A section's sentences, bullet lines counted as sentences of their own. */
-function sentencesIn(text: string): string[] {
-  return text
-    .split("\n")
-    .map((line) => line.replace(/^\s*[-*]\s+/, "").trim())
-    .filter(Boolean)
-    .flatMap((line) => sentencesOf(/[.!?:]$/.test(line) ? line : `${line}.`));
+/** Words that ask what is wanted: the word after one ("how thick", "what temperature"). */
+const ASKING =
+  /\b(?:how|what|which|when)(?:'s)?\s+(?:(?:is|are|do|does|should|can|the|a|to|i|my)\s+)*([a-z]+)/gi;
+/** Words of most questions that say little about which sentence answers them. */
+const VAGUE = new Set(["best", "way", "good", "right", "thing", "ok", "okay", "really"]);
+
+/**
+ * How much a sentence answers the question: the weight (inverse frequency) of each of the
+ * question's words in the sentence or its heading (a heading says what its section answers); the
+ * word a question asks by ("how thick") counts double. The note's title and keywords add a third of
+ * their weight to each of its sentences alike: they choose the note, not the sentence in it.
+ */
+function scorer(knowledge: KnowledgeBase, question: string) {
+  const asking = new Set(
+    [...question.matchAll(ASKING)].flatMap((match) => [...knowledge.termsOf(match[1] ?? "")]),
+  );
+  const asked = [...knowledge.termsOf(question)]
+    .filter((term) => !VAGUE.has(term))
+    .map((term) => ({
+      term,
+      weight: knowledge.weightOf(term) * (asking.has(term) ? 2 : 1),
+    }));
+  return (sentence: NoteSentence) => {
+    let score = 0;
+    for (const { term, weight } of asked) {
+      if (sentence.terms.has(term) || sentence.headingTerms.has(term)) score += weight;
+      if (sentence.entryTerms.has(term)) score += 0.3 * weight;
+    }
+    return score;
+  };
 }
 
 /**
- * The sentences of a passage that answer the question best: its first (which names the subject,
+ * The sentences of a section that answer the question best: its first (which names the subject,
  * as the knowledge base's README asks), then the ones sharing most of the question's words, in
  * the order written, within `room` characters.
  */
 function bestSentences(
   knowledge: KnowledgeBase,
-  passage: Passage,
+  sentences: readonly NoteSentence[],
   question: string,
   room: number,
 ): string[] {
   const asked = knowledge.termsOf(question);
-  const sentences = sentencesIn(passage.text);
-  const scored = sentences.map((sentence, index) => {
-    const terms = knowledge.termsOf(sentence);
-    const overlap = [...asked].filter((term) => terms.has(term)).length;
-    return { sentence, index, score: overlap + (index === 0 ? 1.5 : 0) - index * 0.05 };
+  const scored = sentences.map((sentence) => {
+    const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
+    const first = sentence.position === 0 ? 1.5 : 0;
+    return { sentence, score: overlap + first - sentence.position * 0.05 };
   });
   const chosen: typeof scored = [];
   let used = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
-    if (chosen.length === 3 || used + candidate.sentence.length > room) continue;
+    if (chosen.length === 3 || used + candidate.sentence.text.length > room) continue;
     chosen.push(candidate);
-    used += candidate.sentence.length + 1;
+    used += candidate.sentence.text.length + 1;
   }
-  return chosen.sort((a, b) => a.index - b.index).map((c) => c.sentence);
+  return chosen
+    .sort((a, b) => a.sentence.position - b.sentence.position)
+    .map((c) => c.sentence.text);
 }
 
 /**
- * An answer from the topic notes (pests, diseases, symptoms, methods): the best section's
- * sentences that answer the question; for "how do I fix it", and for a described symptom, the
- * note's remedy too when the best section is not already it. Null when no note is relevant.
+ * An answer from the topic notes (pests, diseases, symptoms, methods): of the notes relevant to
+ * the question, the section holding the sentence that answers it best ("how thick should I mulch"
+ * is answered by the sentence on depth, under "How thick to mulch"), and its sentences that answer
+ * the question; for "how do I fix it", and for a described symptom, the note's remedy too when the
+ * best section is not already it. Null when no note is relevant.
  */
-/**
- * Of the best-ranked passages, the one with the sentence sharing most of the question's words
- * ("green slime in my reservoir" is answered by the sentence on algae, wherever it is), the
- * higher-ranked one on a tie.
- */
-function closest(knowledge: KnowledgeBase, passages: readonly Passage[], question: string) {
-  const asked = knowledge.termsOf(question);
-  let best: { passage: Passage; overlap: number } | undefined;
-  for (const passage of passages) {
-    const overlap = Math.max(
-      0,
-      ...sentencesIn(passage.text).map((sentence) => {
-        const terms = knowledge.termsOf(sentence);
-        return [...asked].filter((term) => terms.has(term)).length;
-      }),
-    );
-    if (!best || overlap > best.overlap) best = { passage, overlap };
-  }
-  return best?.passage;
-}
-
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
@@ -112,29 +117,51 @@ export function topicAnswer(
 ): Answer | null {
   const preferTopics = new Set((options.aspects ?? []).flatMap((aspect) => NOTES_ON[aspect] ?? []));
   const found = knowledge
-    .search(question, { kind: "topic", limit: 5, preferTopics })
+    .search(question, { kind: "topic", limit: 6, preferTopics })
     .filter((passage) => !options.topic || passage.slug === options.topic)
     .filter(isRelevant);
   // A problem named by its own name ("greenfly") is answered from its note even when the rest of
   // the question shares few of the note's words.
-  const named = options.topic ? knowledge.entry("topic", options.topic)?.sections[0] : undefined;
-  const best =
-    closest(knowledge, found.slice(0, 3), question) ??
-    (named && options.topic ? knowledge.section("topic", options.topic, named.heading) : undefined);
+  const notes = [
+    ...new Set([
+      ...found.map((passage) => passage.slug),
+      ...(options.topic ? [options.topic] : []),
+    ]),
+  ];
+  const score = scorer(knowledge, question);
+  let best: { sentence: NoteSentence; score: number } | undefined;
+  // The search ranks whole sections (title, keywords, heading, text): its order counts too.
+  const sectionRank = new Map(
+    found.map((passage, rank) => [`${passage.slug}#${passage.heading}`, rank]),
+  );
+  for (const [rank, slug] of notes.slice(0, 4).entries()) {
+    const noteBonus = (preferTopics.has(slug) ? 0.5 : 0) - rank * 0.3;
+    for (const sentence of knowledge.sentencesOf("topic", slug)) {
+      const found = sectionRank.get(`${slug}#${sentence.heading}`);
+      const value =
+        score(sentence) + noteBonus + (found === undefined ? 0 : Math.max(0, 4 - found * 0.8));
+      if (!best || value > best.score) best = { sentence, score: value };
+    }
+  }
   if (!best) return null;
+  const section = best.sentence;
+  const passage = knowledge.section("topic", section.slug, section.heading);
+  if (!passage) return null;
+  const inSection = (heading: string) =>
+    knowledge.sentencesOf("topic", section.slug).filter((s) => s.heading === heading);
   const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
-  const sources = [passageSource(best)];
-  let sentences = bestSentences(knowledge, best, question, MAX_CHARS);
-  if (wantsRemedy && !REMEDY.test(best.heading)) {
-    const entry = knowledge.entry("topic", best.slug);
-    const heading = entry?.sections.find((section) => REMEDY.test(section.heading))?.heading;
-    const remedy = heading ? knowledge.section("topic", best.slug, heading) : undefined;
-    if (remedy) {
+  const sources = [passageSource(passage)];
+  let sentences = bestSentences(knowledge, inSection(section.heading), question, MAX_CHARS);
+  if (wantsRemedy && !REMEDY.test(section.heading)) {
+    const entry = knowledge.entry("topic", section.slug);
+    const heading = entry?.sections.find((s) => REMEDY.test(s.heading))?.heading;
+    const remedy = heading ? knowledge.section("topic", section.slug, heading) : undefined;
+    if (heading && remedy) {
       // What it is in one or two sentences, then what to do.
       sentences = sentences.slice(0, options.diagnose ? 1 : 2);
       const room = MAX_CHARS - sentences.join(" ").length;
       sentences.push(
-        ...bestSentences(knowledge, remedy, question, Math.max(room, 200)).slice(0, 2),
+        ...bestSentences(knowledge, inSection(heading), question, Math.max(room, 200)).slice(0, 2),
       );
       sources.push(passageSource(remedy));
     }

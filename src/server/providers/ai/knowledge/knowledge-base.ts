@@ -3,6 +3,7 @@ import path from "node:path";
 import MiniSearch from "minisearch";
 import { dataPath } from "../../../lib/paths";
 import { type KnowledgeEntry, parseEntry } from "./parse-entry";
+import { entrySentences, inverseFrequencies, type NoteSentence } from "./sentences";
 import { indexTerm } from "./terms";
 
 /** A section of the knowledge base, found for a question. */
@@ -49,6 +50,9 @@ export class KnowledgeBase {
   private readonly index: MiniSearch<IndexedSection>;
   private readonly sections = new Map<string, IndexedSection>();
   private readonly bySlug = new Map<string, KnowledgeEntry>();
+  private readonly sentenceCache = new Map<string, NoteSentence[]>();
+  private weights: Map<string, number> | undefined;
+  private rarest = 0;
 
   constructor(entries: KnowledgeEntry[]) {
     this.entries = entries;
@@ -91,6 +95,31 @@ export class KnowledgeBase {
       `${kind === "crop" ? "crops" : "topics"}/${slug}#${anchor(heading)}`,
     );
     return doc && toPassage(doc, 0);
+  }
+
+  /** An entry's sentences with their context's words, read once. */
+  sentencesOf(kind: KnowledgeEntry["kind"], slug: string): readonly NoteSentence[] {
+    const key = `${kind}/${slug}`;
+    let sentences = this.sentenceCache.get(key);
+    if (!sentences) {
+      const entry = this.bySlug.get(key);
+      sentences = entry ? entrySentences(entry, (text) => this.termsOf(text)) : [];
+      this.sentenceCache.set(key, sentences);
+    }
+    return sentences;
+  }
+
+  /** How much a word (as termsOf gives it) tells about which sentence answers a question. */
+  weightOf(term: string): number {
+    if (!this.weights) {
+      this.weights = inverseFrequencies(
+        this.entries.flatMap((entry) =>
+          this.sentencesOf(entry.kind, entry.slug).map((sentence) => sentence.terms),
+        ),
+      );
+      this.rarest = Math.max(0, ...this.weights.values());
+    }
+    return this.weights.get(term) ?? this.rarest;
   }
 
   /** A text's words as the index sees them (stop words dropped, synonyms folded, stemmed). */
