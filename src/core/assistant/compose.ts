@@ -50,9 +50,16 @@ export interface Picked {
 /** Fields a modifier may be shown on only when the situation says them. */
 const SAID_ONLY: Field[] = ["season", "container", "lights", "stage", "place", "medium"];
 
-/** The question's words a fact holds (stemmed, the plant's own name left out). */
-export type MatchedTerms = (fact: Fact) => ReadonlySet<string>;
-const NONE: ReadonlySet<string> = new Set();
+/**
+ * The question's words a fact holds (stemmed, the plant's own name left out), and what they weigh
+ * together: about 1 for a common word, more for a rare one ("earth", "bolt").
+ */
+export interface Matched {
+  words: ReadonlySet<string>;
+  weight: number;
+}
+export type MatchedTerms = (fact: Fact) => Matched;
+const NONE: Matched = { words: new Set(), weight: 0 };
 
 /**
  * The facts that answer one aspect of a question (ASSISTANT.md step 5): the best main fact for the
@@ -74,21 +81,28 @@ export function pickFacts(
     if (fact.role !== "main") continue;
     const fits = fitOf(fact.when, situation);
     if (!fits) continue;
-    const words = matched(fact);
+    const { words, weight } = matched(fact);
     const kindScore = kind && fact.kind?.includes(kind) ? 3 : 0;
-    const score = kindScore + 2 * fits.met - 1.5 * fits.unknown + 2 * words.size - index * 0.05;
+    const score = kindScore + 2 * fits.met - 1.5 * fits.unknown + 2 * weight - index * 0.05;
     mains.push({ fact, score, words });
   }
   mains.sort((a, b) => b.score - a.score);
   const best = mains[0];
   if (!best) return null;
   const main = best.fact;
-  const second = mains
-    .slice(1)
-    .find((candidate) => [...candidate.words].some((word) => !best.words.has(word)));
+  // Further mains that each hold words of the question none before them held ("what pH and EC
+  // for lettuce in NFT?": the EC fact, the pH fact, the NFT fact).
+  const covered = new Set(best.words);
+  const extras: Fact[] = [];
+  for (const candidate of mains.slice(1)) {
+    if (extras.length === 2) break;
+    if (![...candidate.words].some((word) => !covered.has(word))) continue;
+    extras.push(candidate.fact);
+    for (const word of candidate.words) covered.add(word);
+  }
   const modifiers = ofAspect
     .filter((fact) => fact.role === "modifier" && fact !== main)
-    .map((fact) => ({ fact, fits: fitOf(fact.when, situation), words: matched(fact) }))
+    .map((fact) => ({ fact, fits: fitOf(fact.when, situation), words: matched(fact).words }))
     .filter(({ fact, fits, words }) => {
       if (!fits || fits.unknown > 0) return false;
       // A modifier on what the situation does not say (a season nobody asked) stays out, unless
@@ -100,7 +114,7 @@ export function pickFacts(
     })
     .sort((a, b) => b.words.size - a.words.size)
     .map(({ fact }) => fact);
-  const chosen = [...(second ? [second.fact] : []), ...modifiers].slice(0, maxModifiers);
+  const chosen = [...extras, ...modifiers].slice(0, maxModifiers);
   const watch =
     ofAspect.find((fact) => {
       if (fact.role !== "watch") return false;

@@ -231,8 +231,13 @@ export class BuiltInAssistant implements Assistant {
       (problem || state.symptom) &&
       asked.every((aspect) => ["pests", "diseases", "water", "light", "feeding"].includes(aspect));
     if (diagnosis && crop) {
-      const own = symptomAnswer(crop, focus.plant, text, this.facts, (words) =>
-        this.knowledge.termsOf(words),
+      const own = symptomAnswer(
+        crop,
+        focus.plant,
+        text,
+        this.facts,
+        (words) => this.knowledge.termsOf(words),
+        (term) => this.knowledge.weightOf(term),
       );
       if (own) return own;
     }
@@ -283,6 +288,7 @@ export class BuiltInAssistant implements Assistant {
           care: state.care,
           text: words,
           termsOf: (terms) => this.knowledge.termsOf(terms),
+          weightOf: (term) => this.knowledge.weightOf(term),
         },
         context,
         this.facts,

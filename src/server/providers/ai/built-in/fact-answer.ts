@@ -149,7 +149,12 @@ export interface Question {
   text: string;
   /** A text's words as the knowledge base indexes them (stemmed, stop words dropped). */
   termsOf: (text: string) => Set<string>;
+  /** How telling a word is (inverse frequency in the knowledge base); every word 1 without it. */
+  weightOf?: (term: string) => number;
 }
+
+/** A word of average rarity in the knowledge base weighs about this much (see weightOf). */
+const TYPICAL_WEIGHT = 4;
 
 /** Words of any question that say nothing about which fact answers it. */
 const GENERIC = "plant plants grow growing grown garden need needs much often time good best";
@@ -160,7 +165,12 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
   const skip = question.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
-  const asked = [...question.termsOf(question.text)].filter((term) => !skip.has(term));
+  const asked = [...question.termsOf(question.text)]
+    .filter((term) => !skip.has(term))
+    .map((term) => ({
+      term,
+      weight: (question.weightOf?.(term) ?? TYPICAL_WEIGHT) / TYPICAL_WEIGHT,
+    }));
   return (fact) => {
     let terms = factTerms.get(fact);
     if (!terms) {
@@ -168,7 +178,11 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
       factTerms.set(fact, terms);
     }
     const have = terms;
-    return new Set(asked.filter((term) => have.has(term)));
+    const hits = asked.filter(({ term }) => have.has(term));
+    return {
+      words: new Set(hits.map(({ term }) => term)),
+      weight: hits.reduce((sum, { weight }) => sum + weight, 0),
+    };
   };
 }
 
@@ -182,9 +196,9 @@ export function byWords(
   matched: MatchedTerms,
 ): Fact[] {
   const ranked = facts
-    .map((fact, index) => ({ fact, words: matched(fact), index }))
+    .map((fact, index) => ({ fact, ...matched(fact), index }))
     .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
-    .sort((a, b) => b.words.size - a.words.size || a.index - b.index);
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
   const best = ranked[0];
   if (!best) return [];
   const second = ranked.find(
@@ -405,23 +419,24 @@ export function symptomAnswer(
   question: string,
   store: FactStore,
   termsOf: (text: string) => Set<string>,
+  weightOf?: (term: string) => number,
 ): Answer | null {
   const matched = matcherFor(
-    { parts: [], conditions: {}, care: false, text: question, termsOf },
+    { parts: [], conditions: {}, care: false, text: question, termsOf, weightOf },
     crop,
   );
   const candidates: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
   for (const fact of store.of(crop.slug)) {
     const rank = TROUBLE.indexOf(fact.aspect);
     if (rank < 0) continue;
-    const words = matched(fact);
+    const { words, weight } = matched(fact);
     // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
     const enough = words.size >= MIN_SYMPTOM_WORDS || (words.size >= 1 && fact.role === "watch");
     if (enough) {
       candidates.push({
         fact,
         words,
-        score: words.size + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01,
+        score: weight + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01,
       });
     }
   }

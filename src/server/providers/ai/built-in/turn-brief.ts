@@ -174,6 +174,7 @@ function gatherFacts(
       care: false,
       text,
       termsOf: (words) => deps.knowledge.termsOf(words),
+      weightOf: (term) => deps.knowledge.weightOf(term),
     },
     crop,
   );
