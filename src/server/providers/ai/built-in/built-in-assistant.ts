@@ -49,7 +49,7 @@ import {
   zoneAnswer,
 } from "./own-garden";
 import { streamPieces } from "./stream-pieces";
-import { topicAnswer } from "./topic-answer";
+import { PROBLEM_TOPICS, topicAnswer } from "./topic-answer";
 import { cropOfPlant, focusOf, vocabularyFor } from "./turn-brief";
 import { dayName, plantPhrase } from "./wording";
 
@@ -58,34 +58,6 @@ const GREETING =
 /** Words that make a message about gardening at all, when no plant or aspect was recognised. */
 const GARDEN_WORDS =
   /\b(plant\w*|garden\w*|grow\w*|seed\w*|soil|leaf|leaves|flower\w*|crop\w*|veg\w*|fruit\w*|tree\w*|lawn|compost\w*|weed\w*|bloom\w*|root\w*|pot\w*|mulch\w*|pest\w*|bug\w*|herb\w*)\b/i;
-/** Topic notes about a problem: named in a question, they answer it before a crop's sheet. */
-const PROBLEM_TOPICS = new Set([
-  "aphids",
-  "blossom-end-rot",
-  "bolting",
-  "calcium-magnesium-iron-deficiency",
-  "caterpillars",
-  "damping-off",
-  "downy-mildew",
-  "early-blight",
-  "fungus-gnats",
-  "germination-problems",
-  "late-blight",
-  "leaf-spot",
-  "leggy-seedlings",
-  "mealybugs-and-scale",
-  "nutrient-deficiencies",
-  "overwatering",
-  "powdery-mildew",
-  "root-rot",
-  "slugs-and-snails",
-  "spider-mites",
-  "sunscald",
-  "thrips",
-  "underwatering",
-  "whitefly",
-  "yellow-leaves",
-]);
 const SCOPE_REPLY =
   "I can only help with gardening: your plants and their care, pests and problems, what to sow and when, and your garden's tasks, zone and weather.";
 

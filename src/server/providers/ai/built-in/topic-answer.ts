@@ -11,6 +11,38 @@ const REMEDY =
 const ASKS_REMEDY =
   /\b(fix|get rid|treat|cure|stop|control|kill|save|what (do|should|can) i do|how (do|can|should) i (deal|handle))\b/i;
 
+/** Topic notes about a problem: named in a question, they answer it before a crop's sheet. */
+export const PROBLEM_TOPICS = new Set([
+  "aphids",
+  "blossom-end-rot",
+  "bolting",
+  "calcium-magnesium-iron-deficiency",
+  "caterpillars",
+  "damping-off",
+  "downy-mildew",
+  "early-blight",
+  "fungus-gnats",
+  "germination-problems",
+  "late-blight",
+  "leaf-spot",
+  "leggy-seedlings",
+  "mealybugs-and-scale",
+  "nutrient-deficiencies",
+  "overwatering",
+  "powdery-mildew",
+  "root-rot",
+  "slugs-and-snails",
+  "spider-mites",
+  "sunscald",
+  "thrips",
+  "underwatering",
+  "whitefly",
+  "yellow-leaves",
+]);
+/** A question about what a problem is, not what to do about it. */
+const DEFINITION =
+  /\b(what('s| is| are)(?! (wrong|happening|eating|causing|killing|going on|this))|difference|define|meaning)\b/i;
+
 /** The notes on each aspect: a question about it ranks them higher than a chance match. */
 const NOTES_ON: Partial<Record<Aspect, string[]>> = {
   water: ["watering", "watering-containers-vs-beds", "overwatering", "underwatering", "drainage"],
@@ -149,7 +181,12 @@ export function topicAnswer(
   if (!passage) return null;
   const inSection = (heading: string) =>
     knowledge.sentencesOf("topic", section.slug).filter((s) => s.heading === heading);
-  const wantsRemedy = options.diagnose || ASKS_REMEDY.test(question);
+  // A problem described ("seedlings keel over at soil level") is answered with its cure too;
+  // "what is damping off?" only with what it is.
+  const wantsRemedy =
+    options.diagnose ||
+    ASKS_REMEDY.test(question) ||
+    (PROBLEM_TOPICS.has(section.slug) && !DEFINITION.test(question));
   const sources = [passageSource(passage)];
   let sentences = bestSentences(knowledge, inSection(section.heading), question, MAX_CHARS);
   if (wantsRemedy && !REMEDY.test(section.heading)) {
