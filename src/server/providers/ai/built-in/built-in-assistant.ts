@@ -9,6 +9,7 @@ import {
   type SafetyRead,
   safetyReply,
 } from "../../../../core/assistant/safety";
+import type { Aspect } from "../../../../core/assistant/facts";
 import { understand } from "../../../../core/assistant/understand";
 import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
@@ -58,6 +59,18 @@ const GREETING =
 /** Words that make a message about gardening at all, when no plant or aspect was recognised. */
 const GARDEN_WORDS =
   /\b(plant\w*|garden\w*|grow\w*|seed\w*|soil|leaf|leaves|flower\w*|crop\w*|veg\w*|fruit\w*|tree\w*|lawn|compost\w*|weed\w*|bloom\w*|root\w*|pot\w*|mulch\w*|pest\w*|bug\w*|herb\w*)\b/i;
+/** Asks that are not about what is wrong with a plant. */
+const NOT_DIAGNOSIS = new Set<Aspect>([
+  "sowing",
+  "spacing",
+  "planting-out",
+  "harvest",
+  "companions",
+  "propagation",
+  "toxicity",
+  // The solution's own facts say what its numbers do to the plant.
+  "hydroponics",
+]);
 const SCOPE_REPLY =
   "I can only help with gardening: your plants and their care, pests and problems, what to sow and when, and your garden's tasks, zone and weather.";
 
@@ -199,9 +212,10 @@ export class BuiltInAssistant implements Assistant {
     // A follow-up that keeps the asks is read with the words that set them.
     const words = state.askText || text;
     const problem = this.problemNamed(text);
+    // A symptom is diagnosed unless the question asks about something else as well ("yellow
+    // leaves: when do I harvest?"); the aspects a symptom is read with do not count.
     const diagnosis =
-      (problem || state.symptom) &&
-      asked.every((aspect) => ["pests", "diseases", "water", "light", "feeding"].includes(aspect));
+      (problem || state.symptom) && asked.every((aspect) => !NOT_DIAGNOSIS.has(aspect));
     if (diagnosis && crop) {
       const own = symptomAnswer(
         crop,
@@ -210,6 +224,7 @@ export class BuiltInAssistant implements Assistant {
         this.facts,
         (words) => this.knowledge.termsOf(words),
         (term) => this.knowledge.weightOf(term),
+        asked,
       );
       if (own) return own;
     }

@@ -420,14 +420,17 @@ export function symptomAnswer(
   store: FactStore,
   termsOf: (text: string) => Set<string>,
   weightOf?: (term: string) => number,
+  asked: readonly Aspect[] = [],
 ): Answer | null {
   const matched = matcherFor(
     { parts: [], conditions: {}, care: false, text: question, termsOf, weightOf },
     crop,
   );
   const candidates: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
+  // What can go wrong, and what the question asks about ("woody and leggy: can I cut it back?").
+  const aspects = [...TROUBLE, ...asked.filter((aspect) => !TROUBLE.includes(aspect))];
   for (const fact of store.of(crop.slug)) {
-    const rank = TROUBLE.indexOf(fact.aspect);
+    const rank = aspects.indexOf(fact.aspect);
     if (rank < 0) continue;
     const { words, weight } = matched(fact);
     // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
