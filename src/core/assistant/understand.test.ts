@@ -103,5 +103,9 @@ describe("question understanding", () => {
     expect(understand("when will my tomato be ready?", vocabulary).garden).toBe("ready-when");
     expect(understand("what can I plant now?", vocabulary).garden).toBe("plant-now");
     expect(understand("what do I do with my carrots over winter?", vocabulary).garden).toBeNull();
+    expect(understand("what do I need to do today?", vocabulary).garden).toBe("today");
+    expect(
+      understand("frost forecast tonight, how do i protect my veg", vocabulary).garden,
+    ).toBeNull();
   });
 });

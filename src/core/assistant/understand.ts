@@ -313,7 +313,11 @@ export function gardenAskIn(text: string): GardenAsk | null {
   if (/\b(anything|what('s| is)?|which tasks?( are)?) overdue\b|\boverdue tasks\b/.test(lower)) {
     return "overdue";
   }
-  if (/\b(today|tonight)\b/.test(lower) && /\b(tasks?|list|to-?dos?|do|due|jobs?)\b/.test(lower)) {
+  // "What do I do today?" is the day's tasks; "frost tonight, how do I protect my veg?" is not.
+  if (
+    /\b(today|tonight)\b/.test(lower) &&
+    /\b(tasks?|list|to-?dos?|to do|i do|due|jobs?)\b/.test(lower)
+  ) {
     return "today";
   }
   // The task and zone questions the engine has always recognised keep their rules.
