@@ -150,7 +150,8 @@ export class BuiltInAssistant implements Assistant {
     const state = resolveConversation([...earlier, language.english], (text) =>
       understand(text, vocabulary),
     );
-    const answer = this.answerState(language.english, state, context, safety);
+    const said = input.history.filter((turn) => turn.role === "assistant").map((t) => t.content);
+    const answer = this.answerState(language.english, state, context, safety, said);
     if (language.known || language.language !== "en") {
       const understood = answer !== null && !answer.unknown;
       const notice = languageNotice(language, understood);
@@ -172,8 +173,10 @@ export class BuiltInAssistant implements Assistant {
     state: DialogueState | null,
     context: GardenerContext,
     safety: SafetyRead | null,
+    said: readonly string[],
   ): (Answer & { unknown?: boolean }) | null {
     if (!state) return null;
+    const kind = state.parts[0]?.kind ?? null;
     const focus = focusOf(this.mentions, state, context);
     const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
     switch (state.garden) {
@@ -235,6 +238,8 @@ export class BuiltInAssistant implements Assistant {
         diagnose: Boolean(diagnosis),
         aspects: asked,
         topic: problem ?? undefined,
+        kind,
+        said,
       });
       if (topic) return topic;
     }
@@ -294,7 +299,7 @@ export class BuiltInAssistant implements Assistant {
         };
       }
     }
-    return topicAnswer(this.knowledge, words, { aspects: asked });
+    return topicAnswer(this.knowledge, words, { aspects: asked, kind, said });
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {

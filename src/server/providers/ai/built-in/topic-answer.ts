@@ -1,4 +1,4 @@
-import type { Aspect } from "../../../../core/assistant/facts";
+import type { Aspect, QuestionKind } from "../../../../core/assistant/facts";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
 import type { NoteSentence } from "../knowledge/sentences";
 import type { Answer } from "./garden-answers";
@@ -39,6 +39,29 @@ export const PROBLEM_TOPICS = new Set([
   "whitefly",
   "yellow-leaves",
 ]);
+export interface TopicOptions {
+  lead?: string;
+  diagnose?: boolean;
+  aspects?: readonly Aspect[];
+  topic?: string;
+  /** The kind of question ("how much?", "why?"): sentences that answer that kind rank higher. */
+  kind?: QuestionKind | null;
+  /** What the chat's earlier replies said: a follow-up is not answered with it again. */
+  said?: readonly string[];
+}
+
+/**
+ * What a sentence answering each kind of question holds: an amount, a frequency, a moment, a
+ * reason. A follow-up such as "how much?" or "why?" has no other words to go on.
+ */
+const KIND_CUES: Partial<Record<QuestionKind, RegExp>> = {
+  "how-much":
+    /\d\s?(cm|mm|m|l|litres?|liters?|ml|g|kg|%|percent|in|inches|gal|hours?|weeks?|days?)\b|\b(a|per) (week|plant)\b/i,
+  "how-often": /\b(every|once|twice|daily|weekly|a week|a day|times a)\b/i,
+  when: /\b(before|after|spring|summer|autumn|fall|winter|morning|evening|once|until|weeks?|days?|months?)\b/i,
+  why: /\b(because|so that|so (the|it|they|roots|water)|which (means|reduces|lets|keeps|stops)|reduces?|prevents?|lets|otherwise|since)\b/i,
+};
+
 /** A question about what a problem is, not what to do about it. */
 const DEFINITION =
   /\b(what('s| is| are)(?! (wrong|happening|eating|causing|killing|going on|this))|difference|define|meaning)\b/i;
@@ -77,6 +100,8 @@ const NOTES_ON: Partial<Record<Aspect, string[]>> = {
 /** Words that ask what is wanted: the word after one ("how thick", "what temperature"). */
 const ASKING =
   /\b(?:how|what|which|when)(?:'s)?\s+(?:(?:is|are|do|does|should|can|the|a|to|i|my)\s+)*([a-z]+)/gi;
+/** What a sentence of the kind asked is worth: about one telling word. */
+const KIND_WEIGHT = 4;
 /** Words of most questions that say little about which sentence answers them. */
 const VAGUE = new Set(["best", "way", "good", "right", "thing", "ok", "okay", "really"]);
 
@@ -86,7 +111,9 @@ const VAGUE = new Set(["best", "way", "good", "right", "thing", "ok", "okay", "r
  * word a question asks by ("how thick") counts double. The note's title and keywords add a third of
  * their weight to each of its sentences alike: they choose the note, not the sentence in it.
  */
-function scorer(knowledge: KnowledgeBase, question: string) {
+function scorer(knowledge: KnowledgeBase, question: string, options: TopicOptions = {}) {
+  const cue = options.kind ? KIND_CUES[options.kind] : undefined;
+  const said = (options.said ?? []).join(" ");
   const asking = new Set(
     [...question.matchAll(ASKING)].flatMap((match) => [...knowledge.termsOf(match[1] ?? "")]),
   );
@@ -97,7 +124,9 @@ function scorer(knowledge: KnowledgeBase, question: string) {
       weight: knowledge.weightOf(term) * (asking.has(term) ? 2 : 1),
     }));
   return (sentence: NoteSentence) => {
-    let score = 0;
+    // Said already in this chat: the follow-up wants something new.
+    if (said.includes(sentence.text)) return 0;
+    let score = cue?.test(sentence.text) ? KIND_WEIGHT : 0;
     for (const { term, weight } of asked) {
       if (sentence.terms.has(term) || sentence.headingTerms.has(term)) score += weight;
       if (sentence.entryTerms.has(term)) score += 0.3 * weight;
@@ -116,13 +145,19 @@ function bestSentences(
   sentences: readonly NoteSentence[],
   question: string,
   room: number,
+  options: TopicOptions = {},
 ): string[] {
   const asked = knowledge.termsOf(question);
-  const scored = sentences.map((sentence) => {
-    const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
-    const first = sentence.position === 0 ? 1.5 : 0;
-    return { sentence, score: overlap + first - sentence.position * 0.05 };
-  });
+  const said = (options.said ?? []).join(" ");
+  const cue = options.kind ? KIND_CUES[options.kind] : undefined;
+  const scored = sentences
+    .filter((sentence) => !said.includes(sentence.text))
+    .map((sentence) => {
+      const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
+      const first = sentence.position === 0 ? 1.5 : 0;
+      const kind = cue?.test(sentence.text) ? 1 : 0;
+      return { sentence, score: overlap + first + kind - sentence.position * 0.05 };
+    });
   const chosen: typeof scored = [];
   let used = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
@@ -145,7 +180,7 @@ function bestSentences(
 export function topicAnswer(
   knowledge: KnowledgeBase,
   question: string,
-  options: { lead?: string; diagnose?: boolean; aspects?: readonly Aspect[]; topic?: string } = {},
+  options: TopicOptions = {},
 ): Answer | null {
   const preferTopics = new Set((options.aspects ?? []).flatMap((aspect) => NOTES_ON[aspect] ?? []));
   const found = knowledge
@@ -160,7 +195,7 @@ export function topicAnswer(
       ...(options.topic ? [options.topic] : []),
     ]),
   ];
-  const score = scorer(knowledge, question);
+  const score = scorer(knowledge, question, options);
   let best: { sentence: NoteSentence; score: number } | undefined;
   // The search ranks whole sections (title, keywords, heading, text): its order counts too.
   const sectionRank = new Map(
@@ -188,7 +223,13 @@ export function topicAnswer(
     ASKS_REMEDY.test(question) ||
     (PROBLEM_TOPICS.has(section.slug) && !DEFINITION.test(question));
   const sources = [passageSource(passage)];
-  let sentences = bestSentences(knowledge, inSection(section.heading), question, MAX_CHARS);
+  let sentences = bestSentences(
+    knowledge,
+    inSection(section.heading),
+    question,
+    MAX_CHARS,
+    options,
+  );
   if (wantsRemedy && !REMEDY.test(section.heading)) {
     const entry = knowledge.entry("topic", section.slug);
     const heading = entry?.sections.find((s) => REMEDY.test(s.heading))?.heading;
@@ -198,7 +239,13 @@ export function topicAnswer(
       sentences = sentences.slice(0, options.diagnose ? 1 : 2);
       const room = MAX_CHARS - sentences.join(" ").length;
       sentences.push(
-        ...bestSentences(knowledge, inSection(heading), question, Math.max(room, 200)).slice(0, 2),
+        ...bestSentences(
+          knowledge,
+          inSection(heading),
+          question,
+          Math.max(room, 200),
+          options,
+        ).slice(0, 2),
       );
       sources.push(passageSource(remedy));
     }
