@@ -281,6 +281,7 @@ export class BuiltInAssistant implements Assistant {
           text: words,
           termsOf: (terms) => this.knowledge.termsOf(terms),
           weightOf: (term) => this.knowledge.weightOf(term),
+          said,
         },
         context,
         this.facts,

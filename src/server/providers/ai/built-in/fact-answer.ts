@@ -149,6 +149,8 @@ export interface Question {
   text: string;
   /** A text's words as the knowledge base indexes them (stemmed, stop words dropped). */
   termsOf: (text: string) => Set<string>;
+  /** What the chat's earlier replies said. */
+  said?: readonly string[];
   /** How telling a word is (inverse frequency in the knowledge base); every word 1 without it. */
   weightOf?: (term: string) => number;
 }
@@ -281,9 +283,25 @@ export function factAnswer(
   context: GardenerContext,
   store: FactStore,
 ): (Answer & { unknown: Aspect[] }) | null {
+  const all = store.of(subject.crop.slug);
+  const said = (question.said ?? []).join(" ");
+  // A follow-up ("why?", "how long?") is answered with what the chat has not said yet, when the
+  // facts hold anything else on it.
+  const fresh = said ? all.filter((fact) => !said.includes(fact.text)) : all;
+  const answer = fresh.length < all.length ? answerFrom(subject, question, context, fresh) : null;
+  return answer && answer.unknown.length === 0
+    ? answer
+    : answerFrom(subject, question, context, all);
+}
+
+function answerFrom(
+  subject: Subject,
+  question: Question,
+  context: GardenerContext,
+  facts: readonly Fact[],
+): (Answer & { unknown: Aspect[] }) | null {
   const { crop, plant } = subject;
   const { parts, conditions, care } = question;
-  const facts = store.of(crop.slug);
   const matched = matcherFor(question, crop);
   const asked = parts.flatMap((part) => part.aspects);
   const situation = situationOf(subject, conditions, asked, context.today);
