@@ -149,7 +149,7 @@ export interface Question {
   text: string;
   /** A text's words as the knowledge base indexes them (stemmed, stop words dropped). */
   termsOf: (text: string) => Set<string>;
-  /** What the chat's earlier replies said. */
+  /** What the chat's earlier replies said (a "why?" is answered with something new). */
   said?: readonly string[];
   /** How telling a word is (inverse frequency in the knowledge base); every word 1 without it. */
   weightOf?: (term: string) => number;
@@ -284,9 +284,10 @@ export function factAnswer(
   store: FactStore,
 ): (Answer & { unknown: Aspect[] }) | null {
   const all = store.of(subject.crop.slug);
-  const said = (question.said ?? []).join(" ");
-  // A follow-up ("why?", "how long?") is answered with what the chat has not said yet, when the
-  // facts hold anything else on it.
+  // "Why?" after an answer asks for more than was said: the facts the chat has not said yet, when
+  // any answer it. Other follow-ups ("how long till it roots?") may rightly repeat a fact.
+  const why = question.parts.some((part) => part.kind === "why");
+  const said = why ? (question.said ?? []).join(" ") : "";
   const fresh = said ? all.filter((fact) => !said.includes(fact.text)) : all;
   const answer = fresh.length < all.length ? answerFrom(subject, question, context, fresh) : null;
   return answer && answer.unknown.length === 0
