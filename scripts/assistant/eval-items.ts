@@ -37,6 +37,12 @@ export const evalItemFiles = [
   "legacy-items.json",
 ] as const;
 
+/**
+ * Questions written blind (without reading the engine, the knowledge base or any reply) to see
+ * whether the assistant generalises. Not in evalItemFiles: asked only with `--heldout`, scored apart.
+ */
+export const heldoutItemFile = "heldout-items.json";
+
 export function loadEvalFile(file: string): EvalItem[] {
   const raw: unknown = JSON.parse(fs.readFileSync(dataPath("..", "tests", "eval", file), "utf8"));
   const parsed = z.array(evalItemSchema).safeParse(raw);
