@@ -98,6 +98,8 @@ describe("wild edibility", () => {
     "Are the little brown mushrooms in my garden edible?",
     "I want to cook the puffball from my field",
     "wild strawberries in my lawn, can I eat them",
+    "pretty sure these are bay boletes under my birch trees, can i fry them up",
+    "found chanterelles in the woods, going to cook them tonight",
   ])("%s", (message) => {
     expect(classifySafety(message)).toEqual({ class: "wild-edibility" });
   });

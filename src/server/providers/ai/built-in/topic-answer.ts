@@ -186,7 +186,11 @@ export function topicAnswer(
   const found = knowledge
     .search(question, { kind: "topic", limit: 6, preferTopics })
     .filter((passage) => !options.topic || passage.slug === options.topic)
-    .filter(isRelevant);
+    // The note on what is asked ("prune" → pruning) may answer a plant it does not name
+    // ("an old blackcurrant bush") on two of the question's words.
+    .filter(
+      (passage) => isRelevant(passage) || (preferTopics.has(passage.slug) && passage.matched >= 2),
+    );
   // A problem named by its own name ("greenfly") is answered from its note even when the rest of
   // the question shares few of the note's words.
   const notes = [
