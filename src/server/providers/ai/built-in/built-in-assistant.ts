@@ -36,6 +36,7 @@ import {
   temperatureCheckAnswer,
   weatherAnswer,
 } from "./garden-answers";
+import { betterAnswer } from "./answer-choice";
 import { builtInGrowGuide } from "./grow-guide";
 import { summariseIdentification } from "./identification-summary";
 import { analyzeFromKnowledge } from "./issue-analysis";
@@ -229,7 +230,16 @@ export class BuiltInAssistant implements Assistant {
         (term) => this.knowledge.weightOf(term),
         asked,
       );
-      if (own) return own;
+      if (own) {
+        const topic = topicAnswer(this.knowledge, words, {
+          diagnose: true,
+          aspects: asked,
+          topic: problem ?? undefined,
+          kind,
+          said,
+        });
+        return betterAnswer(this.knowledge, words, crop, own, topic) as Answer;
+      }
     }
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {
       const lead = crop ? `On ${crop.name.toLowerCase()}:` : undefined;
@@ -286,6 +296,14 @@ export class BuiltInAssistant implements Assistant {
         context,
         this.facts,
       );
+      // The catalogue's companions and a plant's toxicity are its own; anything else may be
+      // answered better by a note that names the plant.
+      if (answer && !toxicity && !asked.includes("companions")) {
+        const topic = topicAnswer(this.knowledge, words, { aspects: asked, kind, said });
+        if (topic && betterAnswer(this.knowledge, words, crop, answer, topic) === topic) {
+          return topic;
+        }
+      }
       if (answer) {
         const poison = toxicity && who ? poisonLine(who) : "";
         const text = safety?.urgent

@@ -1,0 +1,52 @@
+import type { Crop } from "../../../../core/schemas/crop";
+import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import type { Answer } from "./garden-answers";
+
+/**
+ * How much of what a question asks a reply holds: the weight (inverse frequency) of each of the
+ * question's words the reply uses, the plant's own names left out (every reply about it has them).
+ */
+export function coverage(knowledge: KnowledgeBase, question: string, reply: string, crop: Crop) {
+  const skip = knowledge.termsOf(
+    [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "),
+  );
+  const said = knowledge.termsOf(reply);
+  let total = 0;
+  for (const term of knowledge.termsOf(question)) {
+    if (!skip.has(term) && said.has(term)) total += knowledge.weightOf(term);
+  }
+  return total;
+}
+
+const namesOf = (knowledge: KnowledgeBase, crop: Crop) =>
+  knowledge.termsOf([crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "));
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether a text names the plant by its name or an alias ("apples", not just "plants"). */
+function namesPlant(text: string, crop: Crop): boolean {
+  const names = [crop.name, ...crop.aliases].map((name) => escape(name.toLowerCase()));
+  return new RegExp(`\\b(${names.join("|")})(s|es)?\\b`, "i").test(text);
+}
+
+/** A topic note's answer must hold this much more of the question to replace a plant's own. */
+const MARGIN = 6;
+
+/**
+ * The plant's own answer, unless a topic note's answer names the plant and holds clearly more of
+ * the question ("how do I store apples?" when the apple's facts only say how to pick them, and the
+ * note on storing the harvest says how to store apples).
+ */
+export function betterAnswer<A extends Answer>(
+  knowledge: KnowledgeBase,
+  question: string,
+  crop: Crop,
+  own: A,
+  topic: Answer | null,
+): A | Answer {
+  // A note that never names the plant is general advice: the plant's own facts say it better.
+  if (!topic || !namesPlant(topic.text, crop)) return own;
+  const mine = coverage(knowledge, question, own.text, crop);
+  const theirs = coverage(knowledge, question, topic.text, crop);
+  return theirs >= mine + MARGIN && theirs >= 1.5 * mine ? topic : own;
+}
