@@ -29,8 +29,13 @@ const asksSomething = (parts: Part[]) => parts.some((part) => part.aspects.lengt
  */
 export function nextState(previous: DialogueState | null, heard: Understanding): DialogueState {
   const state = carry(previous, heard);
+  // A message that names neither a plant nor an ask ("why's that?", "how do I cool it down?")
+  // is about the question before it, whose words it keeps.
+  const namesNothing = heard.crops.length === 0 && heard.ownPlantIds.length === 0;
   const carriedAsks =
-    previous !== null && !asksSomething(heard.parts) && asksSomething(state.parts);
+    previous !== null &&
+    !asksSomething(heard.parts) &&
+    (asksSomething(state.parts) || (namesNothing && !heard.garden));
   return {
     ...state,
     symptom: heard.symptom,

@@ -26,6 +26,7 @@ import type {
   IssueAnalysis,
 } from "../assistant";
 import type { FactStore } from "../knowledge/fact-store";
+import { withConcepts } from "../knowledge/concepts";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
 import { CropMentions } from "./crop-mentions";
 import { factAnswer, symptomAnswer } from "./fact-answer";
@@ -214,7 +215,7 @@ export class BuiltInAssistant implements Assistant {
     }
     const asked = state.parts.flatMap((part) => part.aspects);
     // A follow-up that keeps the asks is read with the words that set them.
-    const words = state.askText || text;
+    const words = withConcepts(state.askText || text);
     const problem = this.problemNamed(text);
     // A symptom is diagnosed unless the question asks about something else as well ("yellow
     // leaves: when do I harvest?"); the aspects a symptom is read with do not count.

@@ -7,6 +7,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /** The phrase as a whole word, plural forms included ("tomato", "tomatoes"). */
 const wordPattern = (phrase: string) => new RegExp(`\\b${escapeRegExp(phrase)}(s|es)?\\b`);
 
+/**
+ * Fruit names that are also colours, used as colours: "bright orange spots on my leeks", "plum
+ * coloured leaves", "lime green". Blanked before looking for crops.
+ */
+const COLOUR_WORD =
+  /\b(?:(?<=(?:bright|dark|pale|light|deep|dull|vivid|rusty|reddish|yellowish|brownish)[- ])(?:orange|lime|peach|plum|cherry|olive|lemon|apricot|salmon|mustard|aubergine)(?=[- ]\w)|(?:orange|lime|peach|plum|cherry|olive|lemon|apricot|salmon|mustard|aubergine)(?=(?:-| )(?:colou?red|tinged|spots?|patches|pustules|powder|markings?|streaks?|rings?|blotch(?:es)?|green|yellow|brown|red)\b))/g;
+
 interface Phrase {
   pattern: RegExp;
   /** The same pattern, global: for blanking every mention. */
@@ -53,7 +60,7 @@ export class CropMentions {
 
   /** Slugs named in the message, the longest mention first, each once. */
   cropsIn(message: string): string[] {
-    let text = foldCase(message);
+    let text = foldCase(message).replace(COLOUR_WORD, " ");
     const slugs: string[] = [];
     for (const phrase of this.phrases) {
       if (!phrase.pattern.test(text)) continue;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { catalogue } from "../../../features/catalogue/catalogue-read-model";
+import { knowledgeBase } from "../knowledge/knowledge-base";
+import { CropMentions } from "./crop-mentions";
+
+describe("crop mentions", () => {
+  const mentions = new CropMentions(catalogue().crops, knowledgeBase());
+
+  it("finds crops by name, alias and the care sheet's keywords", () => {
+    expect(mentions.cropsIn("why are my toms splitting")).toEqual(["tomato"]);
+    expect(mentions.cropsIn("how do I sow cilantro")).toEqual(["coriander"]);
+    expect(mentions.cropsIn("cherry tomatoes and basil")).toEqual(["cherry-tomato", "basil"]);
+  });
+
+  it("reads a fruit name used as a colour as a colour", () => {
+    expect(mentions.cropsIn("bright orange powdery spots all over my leek leaves")).toEqual([
+      "leek",
+    ]);
+    expect(mentions.cropsIn("lime green patches on my basil")).toEqual(["basil"]);
+    expect(mentions.cropsIn("my orange tree has yellow leaves")).toEqual(["orange"]);
+    expect(mentions.cropsIn("how do I prune a plum")).toEqual(["plum"]);
+  });
+});
