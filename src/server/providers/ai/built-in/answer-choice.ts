@@ -21,11 +21,11 @@ export function coverage(knowledge: KnowledgeBase, question: string, reply: stri
 const namesOf = (knowledge: KnowledgeBase, crop: Crop) =>
   knowledge.termsOf([crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "));
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a text names the plant by its name or an alias ("apples", not just "plants"). */
 function namesPlant(text: string, crop: Crop): boolean {
-  const names = [crop.name, ...crop.aliases].map((name) => escape(name.toLowerCase()));
+  const names = [crop.name, ...crop.aliases].map((name) => escapeRegExp(name.toLowerCase()));
   return new RegExp(`\\b(${names.join("|")})(s|es)?\\b`, "i").test(text);
 }
 

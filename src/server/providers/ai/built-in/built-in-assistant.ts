@@ -1,5 +1,6 @@
 import { type DialogueState, resolveConversation } from "../../../../core/assistant/conversation";
 import { deadlyPlantIn } from "../../../../core/assistant/deadly-plants";
+import type { Aspect } from "../../../../core/assistant/facts";
 import { detectIntent } from "../../../../core/assistant/intents";
 import { languageNotice, readLanguage } from "../../../../core/assistant/language";
 import { asksForReminder, parseReminder } from "../../../../core/assistant/reminder";
@@ -9,7 +10,6 @@ import {
   type SafetyRead,
   safetyReply,
 } from "../../../../core/assistant/safety";
-import type { Aspect } from "../../../../core/assistant/facts";
 import { understand } from "../../../../core/assistant/understand";
 import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
@@ -25,9 +25,10 @@ import type {
   GardenerContext,
   IssueAnalysis,
 } from "../assistant";
-import type { FactStore } from "../knowledge/fact-store";
 import { withConcepts } from "../knowledge/concepts";
+import type { FactStore } from "../knowledge/fact-store";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import { betterAnswer } from "./answer-choice";
 import { CropMentions } from "./crop-mentions";
 import { factAnswer, symptomAnswer } from "./fact-answer";
 import {
@@ -37,7 +38,6 @@ import {
   temperatureCheckAnswer,
   weatherAnswer,
 } from "./garden-answers";
-import { betterAnswer } from "./answer-choice";
 import { builtInGrowGuide } from "./grow-guide";
 import { summariseIdentification } from "./identification-summary";
 import { analyzeFromKnowledge } from "./issue-analysis";
