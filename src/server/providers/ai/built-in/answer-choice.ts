@@ -6,7 +6,7 @@ import type { Answer } from "./garden-answers";
  * How much of what a question asks a reply holds: the weight (inverse frequency) of each of the
  * question's words the reply uses, the plant's own names left out (every reply about it has them).
  */
-export function coverage(knowledge: KnowledgeBase, question: string, reply: string, crop: Crop) {
+function coverage(knowledge: KnowledgeBase, question: string, reply: string, crop: Crop) {
   const skip = knowledge.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "),
   );
@@ -17,9 +17,6 @@ export function coverage(knowledge: KnowledgeBase, question: string, reply: stri
   }
   return total;
 }
-
-const namesOf = (knowledge: KnowledgeBase, crop: Crop) =>
-  knowledge.termsOf([crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
