@@ -41,6 +41,11 @@ export function fitOf(
   return { met, unknown };
 }
 
+/** A sentence that gives a reason: what a "why?" wants. */
+const REASON =
+  /\b(because|since|so that|caused by|comes? from|due to|means?|otherwise|which (makes|lets|causes|keeps|stops))\b/i;
+export const givesReason = (text: string) => REASON.test(text);
+
 export interface Picked {
   main: Fact;
   modifiers: Fact[];
@@ -82,7 +87,9 @@ export function pickFacts(
     const fits = fitOf(fact.when, situation);
     if (!fits) continue;
     const { words, weight } = matched(fact);
-    const kindScore = kind && fact.kind?.includes(kind) ? 3 : 0;
+    const kindScore =
+      (kind && fact.kind?.includes(kind) ? 3 : 0) +
+      (kind === "why" && givesReason(fact.text) ? 2 : 0);
     const score = kindScore + 2 * fits.met - 1.5 * fits.unknown + 2 * weight - index * 0.05;
     mains.push({ fact, score, words });
   }

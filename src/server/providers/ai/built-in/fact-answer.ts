@@ -1,5 +1,6 @@
 import {
   fitOf,
+  givesReason,
   type MatchedTerms,
   type Picked,
   pickFacts,
@@ -196,11 +197,17 @@ export function byWords(
   facts: readonly Fact[],
   situation: Situation,
   matched: MatchedTerms,
+  why = false,
 ): Fact[] {
+  // "Why…?" is answered by a fact that gives a reason, other things equal.
+  const reason = (fact: Fact) => (why && givesReason(fact.text) ? 0.75 : 0);
   const ranked = facts
-    .map((fact, index) => ({ fact, ...matched(fact), index }))
+    .map((fact, index) => {
+      const found = matched(fact);
+      return { fact, ...found, score: found.weight + reason(fact), index };
+    })
     .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+    .sort((a, b) => b.score - a.score || a.index - b.index);
   const best = ranked[0];
   if (!best) return [];
   const second = ranked.find(
@@ -308,7 +315,12 @@ function answerFrom(
   const situation = situationOf(subject, conditions, asked, context.today);
   if (asked.length === 0 && !care) {
     // No aspect recognised ("how do I stop carrot fly?"): the facts that share the question's words.
-    const found = byWords(facts, situation, matched);
+    const found = byWords(
+      facts,
+      situation,
+      matched,
+      parts.some((part) => part.kind === "why"),
+    );
     if (found.length) {
       return {
         text: found.map((fact) => fact.text).join(" "),
@@ -446,6 +458,7 @@ export function symptomAnswer(
     crop,
   );
   const candidates: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
+  const why = /\bwhy\b/i.test(question);
   // What can go wrong, and what the question asks about ("woody and leggy: can I cut it back?").
   const aspects = [...TROUBLE, ...asked.filter((aspect) => !TROUBLE.includes(aspect))];
   for (const fact of store.of(crop.slug)) {
@@ -458,7 +471,11 @@ export function symptomAnswer(
       candidates.push({
         fact,
         words,
-        score: weight + (fact.role === "watch" ? 0.5 : 0) - rank * 0.01,
+        score:
+          weight +
+          (fact.role === "watch" ? 0.5 : 0) +
+          (why && givesReason(fact.text) ? 0.75 : 0) -
+          rank * 0.01,
       });
     }
   }
