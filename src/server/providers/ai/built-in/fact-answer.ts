@@ -363,6 +363,13 @@ function answerFrom(
     watch ??= said.picked.find((pick) => pick.watch)?.watch ?? null;
   }
   if (paragraphs.length === 0) return null;
+  const closer = care ? null : closerFact(facts, used, situation, question, matched);
+  if (closer) {
+    // A fact filed under another aspect holds clearly more of the question ("how do I store
+    // potatoes?" is answered by the fact on keeping stored tubers dark and cool): it leads.
+    paragraphs[0] = `${closer.text} ${paragraphs[0]}`;
+    used.unshift(closer);
+  }
   const outdoors = plant ? plant.place === "outdoor" : situation.place === "outdoor";
   const weather =
     outdoors && situation.medium !== "hydroponics" && asked.includes("water")
@@ -382,6 +389,29 @@ function answerFrom(
     paragraphs.push(`I have no note on ${missing} for ${crop.name.toLowerCase()}.`);
   }
   return { text: paragraphs.join("\n\n"), sources: sourcesOf(crop, plant, used), unknown };
+}
+
+/** How much more (in words of average weight) a fact must hold of the question to lead. */
+const CLOSER_BY = 1;
+
+/** The fact, outside those chosen, that holds clearly more of the question's words than they do. */
+function closerFact(
+  facts: readonly Fact[],
+  used: readonly Fact[],
+  situation: Situation,
+  question: Question,
+  matched: MatchedTerms,
+): Fact | null {
+  const why = question.parts.some((part) => part.kind === "why");
+  const [best] = byWords(
+    facts.filter((fact) => !used.includes(fact)),
+    situation,
+    matched,
+    why,
+  );
+  if (!best) return null;
+  const strongest = Math.max(0, ...used.map((fact) => matched(fact).weight));
+  return matched(best).weight >= strongest + CLOSER_BY ? best : null;
 }
 
 export function sourcesOf(
