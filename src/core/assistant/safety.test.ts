@@ -55,6 +55,10 @@ describe("emergency", () => {
     },
   );
 
+  it("sends someone who breathed in a spray out into fresh air", () => {
+    expect(safetyReply({ class: "emergency", emergency: "breathing" })).toMatch(/fresh air/);
+  });
+
   it("adds poison control for a swallowed substance, and only then", () => {
     expect(safetyReply({ class: "emergency", emergency: "swallowed" })).toContain(
       `or poison control (US ${POISON_CONTROL})`,

@@ -210,7 +210,8 @@ const FIRST_AID: Record<Emergency, string> = {
   swallowed: "Don't try to make them sick; keep the plant, berry or product label to show.",
   eye: "Rinse the eye with clean running water for 15 minutes, holding it open, and don't rub it.",
   skin: "Rinse the skin under cool running water for 15 minutes and take off anything splashed.",
-  breathing: "Help them sit upright and stay with them until help arrives.",
+  breathing:
+    "Get out into fresh air, away from any spray or fumes, sit upright and stay with them until help arrives.",
   other: "Stay with them; if they are unconscious but breathing, lay them on their side.",
 };
 
