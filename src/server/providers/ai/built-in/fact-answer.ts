@@ -381,6 +381,11 @@ function answerFrom(
     paragraphs.push(`Also watch for this: ${continuing(watch.text, crop)}`);
     used.push(watch);
   }
+  const lead = used[0];
+  if (!plant && paragraphs[0] && lead && asksYesOrNo(question) && affirms(lead.text)) {
+    // "Can I grow pothos in just water?" → "Yes: pothos can live in plain water…".
+    paragraphs[0] = `Yes: ${continuing(paragraphs[0], crop)}`;
+  }
   if (plant && paragraphs[0]) {
     paragraphs[0] = `${ownLead(plant, crop, situation)}: ${continuing(paragraphs[0], crop)}`;
   }
@@ -390,6 +395,18 @@ function answerFrom(
   }
   return { text: paragraphs.join("\n\n"), sources: sourcesOf(crop, plant, used), unknown };
 }
+
+/** "Can I grow it in…?", "will it survive…?": a question a fact saying it can answers "yes". */
+const asksYesOrNo = (question: Question) =>
+  question.parts.length === 1 &&
+  /^\s*(can|could|will) (i|you|we|it|they|\w+) (grow|keep|plant|live|survive|overwinter)\b/i.test(
+    question.text,
+  );
+
+/** A fact that says the thing can be done, with no "not", "never" or "avoid" in it. */
+const affirms = (text: string) =>
+  /\b(can|grows? well|thrives?|survives?)\b/i.test(text) &&
+  !/\b(not|never|avoid|cannot|no)\b|n't\b/i.test(text);
 
 /** How much more (in words of average weight) a fact must hold of the question to lead. */
 const CLOSER_BY = 1;

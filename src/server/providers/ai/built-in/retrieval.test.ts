@@ -95,4 +95,11 @@ describe("choosing what answers a question", () => {
     expect(reply.text).toMatch(/fleece/i);
     expect(reply.text).not.toMatch(/Overdue|Today \(/);
   });
+
+  it("says yes to 'can I grow…' when the fact says it can, and only then", async () => {
+    expect((await ask("can i grow pothos in just water?")).text).toMatch(/^Hi Ivy,\s+Yes: /);
+    expect((await ask("what water should i use on my blueberries in pots")).text).not.toMatch(
+      /Yes: /,
+    );
+  });
 });
