@@ -97,7 +97,7 @@ describe("choosing what answers a question", () => {
   });
 
   it("says yes to 'can I grow…' when the fact says it can, and only then", async () => {
-    expect((await ask("can i grow pothos in just water?")).text).toMatch(/^Hi Ivy,\s+Yes: /);
+    expect((await ask("can i grow pothos in just water?")).text).toMatch(/^Yes: /);
     expect((await ask("what water should i use on my blueberries in pots")).text).not.toMatch(
       /Yes: /,
     );
