@@ -161,33 +161,45 @@ const TYPICAL_WEIGHT = 4;
 
 /** Words of any question that say nothing about which fact answers it. */
 const GENERIC = "plant plants grow growing grown garden need needs much often time good best";
-const factTerms = new WeakMap<Fact, Set<string>>();
+const factWords = new WeakMap<Fact, { terms: Set<string>; pairs: Set<string> }>();
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
 export function matcherFor(question: Question, crop: Crop): MatchedTerms {
   const skip = question.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
-  const asked = [...question.termsOf(question.text)]
+  const sequence = [...question.termsOf(question.text)];
+  const asked = sequence
     .filter((term) => !skip.has(term))
     .map((term) => ({
       term,
       weight: (question.weightOf?.(term) ?? TYPICAL_WEIGHT) / TYPICAL_WEIGHT,
     }));
+  const pairs = pairsOf(sequence);
   return (fact) => {
-    let terms = factTerms.get(fact);
-    if (!terms) {
-      terms = question.termsOf(fact.text);
-      factTerms.set(fact, terms);
+    let read = factWords.get(fact);
+    if (!read) {
+      const terms = question.termsOf(fact.text);
+      read = { terms, pairs: pairsOf([...terms]) };
+      factWords.set(fact, read);
     }
-    const have = terms;
-    const hits = asked.filter(({ term }) => have.has(term));
+    const { terms, pairs: factPairs } = read;
+    const hits = asked.filter(({ term }) => terms.has(term));
+    // Words side by side in both ("onion sets", "flower again") say more than the words apart.
+    const together = [...pairs].filter((pair) => factPairs.has(pair)).length;
     return {
       words: new Set(hits.map(({ term }) => term)),
-      weight: hits.reduce((sum, { weight }) => sum + weight, 0),
+      weight: hits.reduce((sum, { weight }) => sum + weight, 0) + PAIR_WEIGHT * together,
     };
   };
 }
+
+/** What two of a question's words side by side in a fact add, in words of average weight. */
+const PAIR_WEIGHT = 0.5;
+
+/** Neighbouring words of a text, in order ("plant onion", "onion set"). */
+const pairsOf = (terms: readonly string[]) =>
+  new Set(terms.slice(1).map((term, i) => `${terms[i]} ${term}`));
 
 /**
  * The facts that share most of the question's words (at least one), fitting the situation: the
