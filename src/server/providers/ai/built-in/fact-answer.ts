@@ -495,6 +495,8 @@ const TROUBLE: readonly Aspect[] = [
   "temperature",
   "soil",
 ];
+/** An aspect outside the troubles and the asks ranks this far down (0.5 off a fact's score). */
+const OTHER_ASPECT_RANK = 50;
 /** A symptom fact must share this many of the question's words to be its answer. */
 const MIN_SYMPTOM_WORDS = 2;
 
@@ -521,8 +523,9 @@ export function symptomAnswer(
   // What can go wrong, and what the question asks about ("woody and leggy: can I cut it back?").
   const aspects = [...TROUBLE, ...asked.filter((aspect) => !TROUBLE.includes(aspect))];
   for (const fact of store.of(crop.slug)) {
-    const rank = aspects.indexOf(fact.aspect);
-    if (rank < 0) continue;
+    // Any fact may describe it ("can I split my old crown?" is propagation, not a disease), but
+    // one about what goes wrong is the likelier answer.
+    const rank = aspects.includes(fact.aspect) ? aspects.indexOf(fact.aspect) : OTHER_ASPECT_RANK;
     const { words, weight } = matched(fact);
     // "Watch for" facts describe symptoms: one shared symptom word is enough for them.
     const enough = words.size >= MIN_SYMPTOM_WORDS || (words.size >= 1 && fact.role === "watch");

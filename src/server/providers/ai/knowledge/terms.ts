@@ -8,7 +8,8 @@ const STOP_WORDS = new Set(
     "what when where which who why will with would you your yours am been being just also any some " +
     "please tell know want need get got about much many very too " +
     // Fillers of spoken questions ("loads of flowers but no fruit").
-    "lots loads lot bunch whole all every keep keeps kept seem seems seemed"
+    "lots loads lot bunch whole all every keep keeps kept seem seems seemed help over anyone " +
+    "ideas advice thanks"
   ).split(" "),
 );
 
@@ -43,6 +44,9 @@ const SYNONYMS: Record<string, string> = {
   chilli: "chili",
   chillies: "chili",
   chilies: "chili",
+  greenfly: "aphid",
+  blackfly: "aphid",
+  whitefly: "whitefly",
   bugs: "pest",
   bug: "pest",
   insects: "pest",
