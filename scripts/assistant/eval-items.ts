@@ -38,10 +38,14 @@ export const evalItemFiles = [
 ] as const;
 
 /**
- * Questions written blind (without reading the engine, the knowledge base or any reply) to see
- * whether the assistant generalises. Not in evalItemFiles: asked only with `--heldout`, scored apart.
+ * Sets of questions written blind (without reading the engine, the knowledge base or any reply) to
+ * see whether the assistant generalises. Not in evalItemFiles: asked only with `--heldout [n]`, each
+ * scored apart under its title.
  */
-export const heldoutItemFile = "heldout-items.json";
+export const heldoutSets: Readonly<Record<string, { file: string; title: string }>> = {
+  "1": { file: "heldout-items.json", title: "Held-out set" },
+  "2": { file: "heldout2-items.json", title: "Held-out set 2" },
+};
 
 export function loadEvalFile(file: string): EvalItem[] {
   const raw: unknown = JSON.parse(fs.readFileSync(dataPath("..", "tests", "eval", file), "utf8"));

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { type EvalItem, evalKinds, heldoutItemFile, judge, loadEvalItems } from "./eval-items";
+import { type EvalItem, evalKinds, heldoutSets, judge, loadEvalItems } from "./eval-items";
 import { startSeededGardener } from "./seeded-gardener";
 
 /**
- * npm run eval:assistant [-- --kind <k>] [--id <substring>] [--show] [--heldout]
+ * npm run eval:assistant [-- --kind <k>] [--id <substring>] [--show] [--heldout [1|2]]
  *
  * Asks the built-in assistant every item of tests/eval (eval-items.ts) through the HTTP API as a
  * seeded gardener, each conversation in its own chat (an item with `follows` in the chat of the
@@ -12,8 +12,9 @@ import { startSeededGardener } from "./seeded-gardener";
  * score.
  *
  * --heldout asks only tests/eval/heldout-items.json (questions nobody tuned the assistant for)
- * and prints its misses, score by kind and reply lengths under "Held-out set"; the default run
- * never includes it.
+ * and prints its misses, score by kind and reply lengths under "Held-out set"; --heldout 2 does
+ * the same for tests/eval/heldout2-items.json under "Held-out set 2" (eval-items.ts, heldoutSets).
+ * The default run never includes them.
  */
 const BUDGET_OVERALL = 0.95;
 const BUDGET_PER_KIND = 0.9;
@@ -21,19 +22,31 @@ const BUDGET_MEDIAN_CHARS = 600;
 const BUDGET_MAX_CHARS = 1500;
 const SHOWN_CHARS = 400;
 
+// `--heldout` alone means set 1; `--heldout 2` (or `--heldout=2`) names the set.
+const argv = process.argv.slice(2);
+const heldoutAt = argv.indexOf("--heldout");
+if (heldoutAt >= 0 && !/^\d+$/.test(argv[heldoutAt + 1] ?? "")) argv.splice(heldoutAt + 1, 0, "1");
 const { values: args } = parseArgs({
+  args: argv,
   options: {
     kind: { type: "string" },
     id: { type: "string" },
     show: { type: "boolean", default: false },
-    heldout: { type: "boolean", default: false },
+    heldout: { type: "string" },
   },
 });
 if (args.kind && !(evalKinds as readonly string[]).includes(args.kind)) {
   throw new Error(`--kind must be one of ${evalKinds.join(", ")}`);
 }
+const heldout =
+  args.heldout !== undefined && Object.hasOwn(heldoutSets, args.heldout)
+    ? heldoutSets[args.heldout]
+    : undefined;
+if (args.heldout !== undefined && !heldout) {
+  throw new Error(`--heldout must be one of ${Object.keys(heldoutSets).join(", ")}`);
+}
 
-const all = args.heldout ? loadEvalItems([heldoutItemFile]) : loadEvalItems();
+const all = heldout ? loadEvalItems([heldout.file]) : loadEvalItems();
 const byId = new Map(all.map((item) => [item.id, item]));
 const picked = all.filter(
   (item) => (!args.kind || item.kind === args.kind) && (!args.id || item.id.includes(args.id)),
@@ -115,7 +128,7 @@ const total = lengths.length;
 const right = total - misses.length;
 const overall = percent(right, total);
 
-if (args.heldout) console.log("Held-out set (tests/eval/heldout-items.json)\n");
+if (heldout) console.log(`${heldout.title} (tests/eval/${heldout.file})\n`);
 for (const miss of misses) console.log(miss);
 console.log("\nScore by kind:");
 const kindRows = evalKinds
@@ -128,11 +141,11 @@ for (const [kind, tally] of kindRows) {
 }
 const worstKind = Math.min(...kindRows.map(([, t]) => (t ? percent(t.right, t.total) : 0)));
 console.log(
-  `\n${args.heldout ? "Held-out set" : "Built-in assistant"}: ${right} of ${total} answers right (${overall.toFixed(1)}%), ${misses.length} missed.`,
+  `\n${heldout ? heldout.title : "Built-in assistant"}: ${right} of ${total} answers right (${overall.toFixed(1)}%), ${misses.length} missed.`,
 );
 console.log(`Reply length: median ${median} characters, largest ${longest}.`);
-// The budgets are the main set's; the held-out set only reports how well the assistant generalises.
-if (!args.heldout) {
+// The budgets are the main set's; a held-out set only reports how well the assistant generalises.
+if (!heldout) {
   console.log("Budgets:");
   console.log(
     `  ≥ 95% overall: ${verdict(overall >= 100 * BUDGET_OVERALL)} (${overall.toFixed(1)}%)`,
