@@ -179,6 +179,7 @@ export class BuiltInAssistant implements Assistant {
   ): (Answer & { unknown?: boolean }) | null {
     if (!state) return null;
     const kind = state.parts[0]?.kind ?? null;
+    const kindOnly = kind !== null && this.knowledge.termsOf(text).size === 0;
     const focus = focusOf(this.mentions, state, context);
     const crop = focus.cropSlug ? (this.catalogue.bySlug(focus.cropSlug) ?? null) : null;
     switch (state.garden) {
@@ -250,6 +251,7 @@ export class BuiltInAssistant implements Assistant {
         aspects: asked,
         topic: problem ?? undefined,
         kind,
+        kindOnly,
         said,
       });
       if (topic) return topic;
@@ -300,7 +302,7 @@ export class BuiltInAssistant implements Assistant {
       // The catalogue's companions and a plant's toxicity are its own; anything else may be
       // answered better by a note that names the plant.
       if (answer && !toxicity && !asked.includes("companions")) {
-        const topic = topicAnswer(this.knowledge, words, { aspects: asked, kind, said });
+        const topic = topicAnswer(this.knowledge, words, { aspects: asked, kind, kindOnly, said });
         if (topic && betterAnswer(this.knowledge, words, crop, answer, topic) === topic) {
           return topic;
         }
@@ -319,7 +321,7 @@ export class BuiltInAssistant implements Assistant {
         };
       }
     }
-    return topicAnswer(this.knowledge, words, { aspects: asked, kind, said });
+    return topicAnswer(this.knowledge, words, { aspects: asked, kind, kindOnly, said });
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {

@@ -48,6 +48,8 @@ export interface TopicOptions {
   kind?: QuestionKind | null;
   /** What the chat's earlier replies said: a follow-up is not answered with it again. */
   said?: readonly string[];
+  /** The message is only its kind ("how much?", "why?"): the kind is all it asks. */
+  kindOnly?: boolean;
 }
 
 /**
@@ -61,6 +63,19 @@ const KIND_CUES: Partial<Record<QuestionKind, RegExp>> = {
   when: /\b(before|after|spring|summer|autumn|fall|winter|morning|evening|once|until|weeks?|days?|months?)\b/i,
   why: /\b(because|so that|so (the|it|they|roots|water)|which (means|reduces|lets|keeps|stops)|reduces?|prevents?|lets|otherwise|since)\b/i,
 };
+
+/**
+ * What the chat has said, which a follow-up should not say again, except that a "why?" may repeat
+ * the reason: it is often in the answer before it, and saying it again on its own is the answer.
+ */
+const saidBefore = (options: TopicOptions) => (options.said ?? []).join(" ");
+
+const whyOnly = (sentences: readonly NoteSentence[], options: TopicOptions) =>
+  options.kind === "why" && sentences.some((sentence) => KIND_CUES.why?.test(sentence.text));
+
+/** Whether a sentence the chat has said may be said again: a "why?" may repeat a reason. */
+const repeats = (sentence: NoteSentence, said: string, options: TopicOptions) =>
+  said.includes(sentence.text) && !(options.kind === "why" && KIND_CUES.why?.test(sentence.text));
 
 /** A question about what a problem is, not what to do about it. */
 const DEFINITION =
@@ -113,7 +128,7 @@ const VAGUE = new Set(["best", "way", "good", "right", "thing", "ok", "okay", "r
  */
 function scorer(knowledge: KnowledgeBase, question: string, options: TopicOptions = {}) {
   const cue = options.kind ? KIND_CUES[options.kind] : undefined;
-  const said = (options.said ?? []).join(" ");
+  const said = saidBefore(options);
   const asking = new Set(
     [...question.matchAll(ASKING)].flatMap((match) => [...knowledge.termsOf(match[1] ?? "")]),
   );
@@ -125,8 +140,8 @@ function scorer(knowledge: KnowledgeBase, question: string, options: TopicOption
     }));
   return (sentence: NoteSentence) => {
     // Said already in this chat: the follow-up wants something new.
-    if (said.includes(sentence.text)) return 0;
-    let score = cue?.test(sentence.text) ? KIND_WEIGHT : 0;
+    if (repeats(sentence, said, options)) return 0;
+    let score = cue?.test(sentence.text) ? KIND_WEIGHT * (options.kindOnly ? 2 : 1) : 0;
     for (const { term, weight } of asked) {
       if (sentence.terms.has(term) || sentence.headingTerms.has(term)) score += weight;
       if (sentence.entryTerms.has(term)) score += 0.3 * weight;
@@ -148,10 +163,12 @@ function bestSentences(
   options: TopicOptions = {},
 ): string[] {
   const asked = knowledge.termsOf(question);
-  const said = (options.said ?? []).join(" ");
+  const said = saidBefore(options);
   const cue = options.kind ? KIND_CUES[options.kind] : undefined;
   const scored = sentences
-    .filter((sentence) => !said.includes(sentence.text))
+    .filter((sentence) => !repeats(sentence, said, options))
+    // "Why?" is answered with reasons only, when the section gives any.
+    .filter((sentence, _, all) => !whyOnly(all, options) || KIND_CUES.why?.test(sentence.text))
     .map((sentence) => {
       const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
       const first = sentence.position === 0 ? 1.5 : 0;
