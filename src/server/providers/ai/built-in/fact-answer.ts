@@ -160,8 +160,12 @@ export interface Question {
 const TYPICAL_WEIGHT = 4;
 
 /** Words of any question that say nothing about which fact answers it. */
-const GENERIC = "plant plants grow growing grown garden need needs much often time good best";
-const factWords = new WeakMap<Fact, { terms: Set<string>; pairs: Set<string> }>();
+const GENERIC =
+  "plant plants grow growing grown garden need needs much often time good best tree trees bush bushes";
+const factWords = new WeakMap<
+  Fact,
+  { terms: Set<string>; pairs: Set<string>; first: string | undefined }
+>();
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
 export function matcherFor(question: Question, crop: Crop): MatchedTerms {
@@ -175,23 +179,42 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
       term,
       weight: (question.weightOf?.(term) ?? TYPICAL_WEIGHT) / TYPICAL_WEIGHT,
     }));
-  const pairs = pairsOf(sequence);
+  // "Apple tree" is in every apple fact: a pair with a generic word says nothing.
+  const generic = question.termsOf(GENERIC);
+  const pairs = new Set(
+    [...pairsOf(sequence)].filter((pair) => !pair.split(" ").some((term) => generic.has(term))),
+  );
+  const action = actionAsked(question);
   return (fact) => {
     let read = factWords.get(fact);
     if (!read) {
       const terms = question.termsOf(fact.text);
-      read = { terms, pairs: pairsOf([...terms]) };
+      read = { terms, pairs: pairsOf([...terms]), first: [...terms][0] };
       factWords.set(fact, read);
     }
-    const { terms, pairs: factPairs } = read;
+    const { terms, pairs: factPairs, first } = read;
+    // "How do I store apples?" is answered best by the fact that starts "Store apples…".
+    const leads = action !== undefined && first === action ? LEAD_WEIGHT : 0;
     const hits = asked.filter(({ term }) => terms.has(term));
     // Words side by side in both ("onion sets", "flower again") say more than the words apart.
     const together = [...pairs].filter((pair) => factPairs.has(pair)).length;
     return {
       words: new Set(hits.map(({ term }) => term)),
-      weight: hits.reduce((sum, { weight }) => sum + weight, 0) + PAIR_WEIGHT * together,
+      weight: hits.reduce((sum, { weight }) => sum + weight, 0) + PAIR_WEIGHT * together + leads,
     };
   };
+}
+
+/** What a fact that opens with the action asked ("Store…" for "how do I store…") adds. */
+const LEAD_WEIGHT = 0.5;
+
+/** The verb of "how do I store…", "when should I prune…", "can I split…", as termsOf reads it. */
+function actionAsked(question: Question): string | undefined {
+  const verb =
+    /\b(?:how|when|where|can|could|should)\s+(?:do|should|can|would|to)?\s*(?:i|you|we)?\s*(?:best\s+)?([a-z]+)/i.exec(
+      question.text,
+    )?.[1];
+  return verb ? [...question.termsOf(verb)][0] : undefined;
 }
 
 /** What two of a question's words side by side in a fact add, in words of average weight. */

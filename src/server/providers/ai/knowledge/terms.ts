@@ -9,7 +9,7 @@ const STOP_WORDS = new Set(
     "please tell know want need get got about much many very too " +
     // Fillers of spoken questions ("loads of flowers but no fruit").
     "lots loads lot bunch whole all every keep keeps kept seem seems seemed help over anyone " +
-    "ideas advice thanks"
+    "ideas advice thanks til till"
   ).split(" "),
 );
 
