@@ -173,18 +173,21 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
   const sequence = [...question.termsOf(question.text)];
+  const action = actionAsked(question);
+  // The action asked ("how should I store…") is what the answer must be about: it counts double.
   const asked = sequence
     .filter((term) => !skip.has(term))
     .map((term) => ({
       term,
-      weight: (question.weightOf?.(term) ?? TYPICAL_WEIGHT) / TYPICAL_WEIGHT,
+      weight:
+        ((question.weightOf?.(term) ?? TYPICAL_WEIGHT) / TYPICAL_WEIGHT) *
+        (term === action ? 2 : 1),
     }));
   // "Apple tree" is in every apple fact: a pair with a generic word says nothing.
   const generic = question.termsOf(GENERIC);
   const pairs = new Set(
     [...pairsOf(sequence)].filter((pair) => !pair.split(" ").some((term) => generic.has(term))),
   );
-  const action = actionAsked(question);
   return (fact) => {
     let read = factWords.get(fact);
     if (!read) {

@@ -80,6 +80,14 @@ describe("choosing what answers a question", () => {
   });
 
   it("lets a fact filed under another aspect lead when it holds more of the question", async () => {
+    // The question reads as one on hydroponics; the answer is the lettuce's tipburn fact.
+    const reply = await ask(
+      "the inner leaves of my nft lettuce have brown crispy edges but the outer ones are fine",
+    );
+    expect(reply.text).toMatch(/^Lettuce with brown, crispy edges .* tipburn/);
+  });
+
+  it("answers how to store a crop from its storing fact", async () => {
     const reply = await ask("just dug up my maincrop spuds, how should i store them");
     expect(reply.text).toMatch(/dark/i);
   });
