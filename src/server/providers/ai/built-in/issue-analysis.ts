@@ -287,7 +287,7 @@ export function analyzeFromKnowledge(
     described.size === 0
       ? []
       : knowledge
-          .search(query, { kind: "topic", limit: 16 })
+          .search(query, { kind: "topic", limit: 24 })
           .filter((p) => isRelevant(p) && !NOT_PLANT_PROBLEMS.has(p.slug) && speaksOf(p));
   const byNote = new Map<string, Passage[]>();
   for (const passage of found) {
