@@ -169,8 +169,11 @@ const factWords = new WeakMap<
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
 export function matcherFor(question: Question, crop: Crop): MatchedTerms {
+  // The plant's name is in every fact about it. Of its other names only one-word ones are left
+  // out: "split-leaf philodendron" must not take "split" from "why no splits?".
+  const aliases = crop.aliases.filter((alias) => !/[\s-]/.test(alias.trim()));
   const skip = question.termsOf(
-    [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
+    [crop.name, ...aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
   const sequence = [...question.termsOf(question.text)];
   const action = actionAsked(question);
@@ -208,6 +211,9 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
   };
 }
 
+/** What giving a reason adds to a fact's match for a "why?", in words of average weight. */
+const WHY_WEIGHT = 0.4;
+
 /** What a fact that opens with the action asked ("Store…" for "how do I store…") adds. */
 const LEAD_WEIGHT = 0.5;
 
@@ -238,7 +244,7 @@ export function byWords(
   why = false,
 ): Fact[] {
   // "Why…?" is answered by a fact that gives a reason, other things equal.
-  const reason = (fact: Fact) => (why && givesReason(fact.text) ? 0.75 : 0);
+  const reason = (fact: Fact) => (why && givesReason(fact.text) ? WHY_WEIGHT : 0);
   const ranked = facts
     .map((fact, index) => {
       const found = matched(fact);
@@ -465,8 +471,11 @@ function closerFact(
     why,
   );
   if (!best) return null;
+  const { words, weight } = matched(best);
+  // One shared word is a coincidence ("deep" holes eaten in strawberries for "how deep").
+  if (words.size < 2) return null;
   const strongest = Math.max(0, ...used.map((fact) => matched(fact).weight));
-  return matched(best).weight >= strongest + CLOSER_BY ? best : null;
+  return weight >= strongest + CLOSER_BY ? best : null;
 }
 
 export function sourcesOf(
@@ -562,7 +571,7 @@ export function symptomAnswer(
         score:
           weight +
           (fact.role === "watch" ? 0.5 : 0) +
-          (why && givesReason(fact.text) ? 0.75 : 0) -
+          (why && givesReason(fact.text) ? WHY_WEIGHT : 0) -
           rank * 0.01,
       });
     }

@@ -9,7 +9,9 @@ const STOP_WORDS = new Set(
     "please tell know want need get got about much many very too " +
     // Fillers of spoken questions ("loads of flowers but no fruit").
     "lots loads lot bunch whole all every keep keeps kept seem seems seemed help over anyone " +
-    "ideas advice thanks til till"
+    "ideas advice thanks til till " +
+    // What the tokenizer leaves of contractions ("don't" → "don", "t").
+    "don doesn didn won isn aren wasn weren couldn shouldn wouldn haven hasn ll ve re"
   ).split(" "),
 );
 
