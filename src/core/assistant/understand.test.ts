@@ -40,6 +40,10 @@ describe("question understanding", () => {
     expect(aspectsIn("how often should i water it")).toEqual(["water"]);
     expect(aspectsIn("what ec and ph for my dwc lettuce")).toEqual(["hydroponics"]);
     expect(aspectsIn("how far apart do I plant them")).toEqual(["spacing"]);
+    expect(aspectsIn("how warm does the soil need to be before I plant them out")).toEqual([
+      "planting-out",
+      "temperature",
+    ]);
     expect(aspectsIn("when do I pinch out the side shoots")).toEqual(["pruning"]);
     expect(aspectsIn("can I take cuttings")).toEqual(["propagation"]);
     expect(aspectsIn("what grows well next to beans")).toEqual(["companions"]);

@@ -274,6 +274,10 @@ function prune(found: Aspect[], text: string): Aspect[] {
   ) {
     drop("temperature");
   }
+  // "How warm does the soil need to be?" asks a temperature; the soil is what is measured.
+  if (has("temperature") && has("soil") && /\b(how (warm|cold)|temperature)\b/.test(text)) {
+    drop("soil");
+  }
   if (has("overwintering") && has("water")) drop("overwintering");
   // "How long till it roots?" and "grow it in just water" are about propagating.
   if (has("propagation")) {

@@ -102,7 +102,9 @@ export class BuiltInAssistant implements Assistant {
       .map((entry) => ({
         slug: entry.slug,
         pattern: new RegExp(
-          `\\b(${[entry.title, ...entry.keywords]
+          // A keyword naming a plant ("cyclamen" on the vine weevil note, a plant it attacks) is
+          // no name of the problem.
+          `\\b(${[entry.title, ...entry.keywords.filter((k) => !this.mentions.cropsIn(k).length)]
             .map((name) => name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
             .join("|")})\\b`,
         ),

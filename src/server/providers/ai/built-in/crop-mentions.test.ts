@@ -20,4 +20,11 @@ describe("crop mentions", () => {
     expect(mentions.cropsIn("my orange tree has yellow leaves")).toEqual(["orange"]);
     expect(mentions.cropsIn("how do I prune a plum")).toEqual(["plum"]);
   });
+
+  it("reads a misspelt crop name the knowledge base does not know as that crop", () => {
+    expect(mentions.cropsIn("can i grow zuchini in a pot")).toEqual(["zucchini"]);
+    expect(mentions.cropsIn("my cucmber leaves are yellow")).toEqual(["cucumber"]);
+    // Words the knowledge base uses are never read as typos.
+    expect(mentions.cropsIn("what potting mix for seedlings")).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import MiniSearch from "minisearch";
 import type { Crop } from "../../../../core/schemas/crop";
 import type { GardenPlant } from "../assistant";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
@@ -15,6 +16,7 @@ const COLOUR_WORD =
   /\b(?:(?<=(?:bright|dark|pale|light|deep|dull|vivid|rusty|reddish|yellowish|brownish)[- ])(?:orange|lime|peach|plum|cherry|olive|lemon|apricot|salmon|mustard|aubergine)(?=[- ]\w)|(?:orange|lime|peach|plum|cherry|olive|lemon|apricot|salmon|mustard|aubergine)(?=(?:-| )(?:colou?red|tinged|spots?|patches|pustules|powder|markings?|streaks?|rings?|blotch(?:es)?|green|yellow|brown|red)\b))/g;
 
 interface Phrase {
+  text: string;
   pattern: RegExp;
   /** The same pattern, global: for blanking every mention. */
   everywhere: RegExp;
@@ -28,8 +30,16 @@ interface Phrase {
  */
 export class CropMentions {
   private readonly phrases: Phrase[];
+  /** One-word names, for typos ("zuchini", "brocolli"). */
+  private readonly names = new MiniSearch<{ id: number; name: string; slug: string }>({
+    fields: ["name"],
+    storeFields: ["slug"],
+  });
 
-  constructor(crops: readonly Crop[], knowledge: KnowledgeBase) {
+  constructor(
+    crops: readonly Crop[],
+    private readonly knowledge: KnowledgeBase,
+  ) {
     const seen = new Set<string>();
     const phrases: Phrase[] = [];
     const add = (text: string, slug: string) => {
@@ -38,7 +48,7 @@ export class CropMentions {
       seen.add(phrase);
       const pattern = wordPattern(phrase);
       const everywhere = new RegExp(pattern.source, "g");
-      phrases.push({ pattern, everywhere, length: phrase.length, slug });
+      phrases.push({ text: phrase, pattern, everywhere, length: phrase.length, slug });
     };
     for (const crop of crops) {
       add(crop.name, crop.slug);
@@ -49,6 +59,28 @@ export class CropMentions {
         add(keyword, crop.slug);
     }
     this.phrases = phrases.sort((a, b) => b.length - a.length);
+    this.names.addAll(
+      phrases
+        .map(({ text, slug }, id) => ({ id, name: text, slug }))
+        .filter(({ name }) => /^[a-z]{5,}$/.test(name)),
+    );
+  }
+
+  /**
+   * The crop a misspelt word names ("zuchini" → zucchini): only a word the knowledge base does not
+   * know, of five letters or more, one edit from a one-word name (two from nine letters).
+   */
+  private misspelt(text: string): string | undefined {
+    for (const word of text.match(/[a-z]{5,}/g) ?? []) {
+      const terms = [...this.knowledge.termsOf(word)];
+      if (terms.length === 0 || terms.some((term) => this.knowledge.knows(term))) continue;
+      // One edit, two from nine letters; and the first letter right, as typos mostly keep it.
+      const hit = this.names
+        .search(word, { fuzzy: word.length >= 9 ? 2 : 1, prefix: false })
+        .find((found) => found.terms.some((term) => term[0] === word[0]));
+      if (hit) return hit.slug as string;
+    }
+    return undefined;
   }
 
   /** The message with every plant name blanked out, for reading what it asks. */
@@ -69,7 +101,8 @@ export class CropMentions {
       // second mention.
       text = text.replace(phrase.pattern, " ");
     }
-    return slugs;
+    const typo = slugs.length === 0 ? this.misspelt(text) : undefined;
+    return typo ? [typo] : slugs;
   }
 }
 

@@ -38,6 +38,14 @@ export const PROBLEM_TOPICS = new Set([
   "underwatering",
   "whitefly",
   "yellow-leaves",
+  "vine-weevil",
+  "rust",
+  "mosaic-virus",
+  "sooty-mould",
+  "rose-problems",
+  "tomato-fruit-problems",
+  "herbicide-damage",
+  "hydroponic-problems",
 ]);
 export interface TopicOptions {
   lead?: string;

@@ -109,6 +109,12 @@ export class KnowledgeBase {
     return sentences;
   }
 
+  /** Whether a word (as termsOf gives it) is in any sentence of the knowledge base. */
+  knows(term: string): boolean {
+    this.weightOf(term);
+    return this.weights?.has(term) ?? false;
+  }
+
   /** How much a word (as termsOf gives it) tells about which sentence answers a question. */
   weightOf(term: string): number {
     if (!this.weights) {
