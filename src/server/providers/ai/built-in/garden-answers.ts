@@ -5,15 +5,13 @@ import {
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
 import type { GardenerContext, GardenPlant } from "../assistant";
-import { dayName, plantPhrase, plural, taskLine, temperature } from "./wording";
+import { dayName, plantPhrase, plural, temperature } from "./wording";
 
 export interface Answer {
   text: string;
   sources: MessageSource[];
 }
 
-const TASKS_SOURCE: MessageSource = { title: "Your tasks", ref: "garden:tasks" };
-const PROFILE_SOURCE: MessageSource = { title: "Your profile", ref: "garden:profile" };
 const PLANTS_SOURCE: MessageSource = { title: "Your plants", ref: "garden:plants" };
 const weatherSource = (context: GardenerContext): MessageSource => ({
   title: `Your forecast${context.weather?.place ? ` for ${context.weather.place}` : ""}`,
@@ -23,60 +21,6 @@ export const plantSource = (plant: GardenPlant): MessageSource => ({
   title: `Your plant ${plant.name}`,
   ref: `plants/${plant.id}`,
 });
-
-export function tasksAnswer(context: GardenerContext): Answer {
-  const { dueToday, overdue, upcoming } = context;
-  const lines: string[] = [];
-  if (dueToday.length === 0 && overdue.length === 0) {
-    lines.push(`Nothing is due today (${dayName(context.today)}).`);
-  } else if (dueToday.length > 0) {
-    lines.push(`Today (${dayName(context.today)}) you have ${plural(dueToday.length, "task")}:`);
-    lines.push(...dueToday.map(taskLine));
-  } else {
-    lines.push(`Nothing new is due today (${dayName(context.today)}).`);
-  }
-  if (overdue.length > 0) {
-    lines.push(
-      "",
-      `Overdue — ${plural(overdue.length, "task")} still waiting:`,
-      ...overdue.map(taskLine),
-    );
-  }
-  if (upcoming.length > 0) {
-    lines.push("", `Coming up in the next 7 days:`, ...upcoming.slice(0, 8).map(taskLine));
-  } else if (dueToday.length === 0 && overdue.length === 0) {
-    lines.push("Nothing is scheduled for the next 7 days either.");
-  }
-  if (context.plants.length === 0) {
-    lines.push("", "Add a plant under Plant Tracker and I will schedule its care tasks.");
-  }
-  return { text: lines.join("\n"), sources: [TASKS_SOURCE] };
-}
-
-export function zoneAnswer(context: GardenerContext): Answer {
-  if (!context.zone) {
-    return {
-      text:
-        "I don't know your hardiness zone yet: add your ZIP code in Settings and I will look it up. " +
-        "Zones come from the USDA map and cover US ZIP codes.",
-      sources: [PROFILE_SOURCE],
-    };
-  }
-  const where = context.zip
-    ? ` for ZIP ${context.zip}`
-    : context.location
-      ? ` for ${context.location}`
-      : "";
-  const range = context.tempRange ? ` Average winter lows there are ${context.tempRange}.` : "";
-  const title = context.zoneTitle ? ` (${context.zoneTitle})` : "";
-  return {
-    text:
-      `You are in USDA hardiness zone **${context.zone}**${title}${where}.${range} ` +
-      "A zone says how cold winters get, so it tells you which perennials survive outdoors; " +
-      "for when to sow and plant out, go by your last and first frost dates.",
-    sources: [PROFILE_SOURCE],
-  };
-}
 
 export function noForecastAnswer(): string {
   return (

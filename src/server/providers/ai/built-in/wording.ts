@@ -1,6 +1,5 @@
-import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
-import type { GardenerContext, GardenPlant, GardenTask } from "../assistant";
+import type { GardenerContext, GardenPlant } from "../assistant";
 
 /** "Friday 4 December" for a YYYY-MM-DD date. */
 export function dayName(date: string): string {
@@ -22,13 +21,6 @@ export function plantPhrase(plant: GardenPlant): string {
   return plant.name.trim().toLowerCase() === crop
     ? `your **${plant.name}**`
     : `your ${crop} **${plant.name}**`;
-}
-
-export function taskLine(task: GardenTask): string {
-  const about = task.plantName ? ` (${task.plantName})` : "";
-  const repeat = task.repeatEveryDays ? `, ${repeatPhrase(task.repeatEveryDays)}` : "";
-  const due = task.dueDate ? ` — ${dayName(task.dueDate)}` : "";
-  return `- **${task.title}**${about}${due}${repeat}`;
 }
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
