@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { poisonLine, safetyReply } from "../src/core/assistant/safety";
 import { catalogue } from "../src/server/features/catalogue/catalogue-read-model";
-import type { ChatInput, GardenerContext, GardenPlant } from "../src/server/providers/ai/assistant";
+import type { ChatInput, GardenPlant } from "../src/server/providers/ai/assistant";
 import { BuiltInAssistant } from "../src/server/providers/ai/built-in/built-in-assistant";
 import { CropMentions } from "../src/server/providers/ai/built-in/crop-mentions";
 import { briefTurn } from "../src/server/providers/ai/built-in/turn-brief";
@@ -14,6 +14,7 @@ import {
   startFakeOpenAiCompatible,
   text,
 } from "./fakes/openai-compatible";
+import { gardenerContext, gardenPlant } from "./support/gardener-context";
 
 /**
  * The LLM engine reads each turn as the built-in engine does (issue 22 item 7): the real
@@ -27,44 +28,10 @@ const turn = {
   mentions: new CropMentions(catalogue().crops, knowledge),
 };
 
-function plant(overrides: Partial<GardenPlant>): GardenPlant {
-  return {
-    id: "plant-1",
-    name: "Lettuce",
-    cropSlug: "lettuce",
-    cropName: "Lettuce",
-    medium: "soil",
-    place: "outdoor",
-    plantingDate: "2026-04-01",
-    lights: "sun",
-    ageDays: 30,
-    stage: "Vegetative",
-    stageDay: 5,
-    stageLength: 30,
-    nextStage: null,
-    harvestDate: null,
-    notes: null,
-    ...overrides,
-  };
-}
+const plant = (overrides: Partial<GardenPlant>) =>
+  gardenPlant({ name: "Lettuce", cropSlug: "lettuce", cropName: "Lettuce", ...overrides });
 
-const context: GardenerContext = {
-  today: "2026-05-01",
-  displayName: "Sam",
-  experience: "beginner",
-  units: "C",
-  zip: null,
-  zone: null,
-  zoneTitle: null,
-  tempRange: null,
-  location: null,
-  plants: [],
-  focusPlant: null,
-  overdue: [],
-  dueToday: [],
-  upcoming: [],
-  weather: null,
-};
+const context = gardenerContext();
 
 let fake: FakeOpenAiCompatible;
 

@@ -1,28 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { gardenerContext } from "../../../../../tests/support/gardener-context";
 import { catalogue } from "../../../features/catalogue/catalogue-read-model";
-import type { ChatTurn, GardenerContext } from "../assistant";
+import type { ChatTurn } from "../assistant";
 import { factStore } from "../knowledge/fact-store";
 import { knowledgeBase } from "../knowledge/knowledge-base";
 import { BuiltInAssistant } from "./built-in-assistant";
 
 /** A gardener with no plants and no forecast: answers come from the notes and facts alone. */
-const context: GardenerContext = {
-  today: "2026-05-06",
-  displayName: "Ivy",
-  experience: null,
-  units: "C",
-  zip: null,
-  zone: null,
-  zoneTitle: null,
-  tempRange: null,
-  location: null,
-  plants: [],
-  focusPlant: null,
-  overdue: [],
-  dueToday: [],
-  upcoming: [],
-  weather: null,
-};
+const context = gardenerContext({ today: "2026-05-06", displayName: "Ivy" });
 
 const assistant = new BuiltInAssistant(knowledgeBase(), catalogue(), factStore());
 
