@@ -156,6 +156,8 @@ export interface Question {
   weightOf?: (term: string) => number;
 }
 
+/** A word rarer than this (in under about 1% of the knowledge base's sentences) may be a name. */
+const NAME_WEIGHT = 6;
 /** A word of average rarity in the knowledge base weighs about this much (see weightOf). */
 const TYPICAL_WEIGHT = 4;
 
@@ -169,11 +171,14 @@ const factWords = new WeakMap<
 
 /** The question's own words each fact holds, the plant's names and generic words left out. */
 export function matcherFor(question: Question, crop: Crop): MatchedTerms {
-  // The plant's name is in every fact about it. Of its other names only one-word ones are left
-  // out: "split-leaf philodendron" must not take "split" from "why no splits?".
-  const aliases = crop.aliases.filter((alias) => !/[\s-]/.test(alias.trim()));
+  // The plant's names are in every fact about it. Of its other names' words only the rare ones
+  // are names ("pilea" of "Pilea peperomioides"): "split-leaf philodendron" must not take
+  // "split" from "why no splits?".
+  const nameWords = [...question.termsOf(crop.aliases.join(" "))].filter(
+    (term) => (question.weightOf?.(term) ?? Number.POSITIVE_INFINITY) > NAME_WEIGHT,
+  );
   const skip = question.termsOf(
-    [crop.name, ...aliases, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
+    [crop.name, ...nameWords, crop.slug.replace(/-/g, " "), GENERIC].join(" "),
   );
   const sequence = [...question.termsOf(question.text)];
   const action = actionAsked(question);
@@ -211,6 +216,8 @@ export function matcherFor(question: Question, crop: Crop): MatchedTerms {
   };
 }
 
+/** What a fact tagged for the kind of question asked adds, among facts found by their words. */
+const KIND_WEIGHT = 0.25;
 /** What giving a reason adds to a fact's match for a "why?", in words of average weight. */
 const WHY_WEIGHT = 0.4;
 
@@ -241,10 +248,14 @@ export function byWords(
   facts: readonly Fact[],
   situation: Situation,
   matched: MatchedTerms,
-  why = false,
+  kind: QuestionKind | null = null,
 ): Fact[] {
-  // "Why…?" is answered by a fact that gives a reason, other things equal.
-  const reason = (fact: Fact) => (why && givesReason(fact.text) ? WHY_WEIGHT : 0);
+  // Other things equal: a fact tagged for the kind asked, a reason for "why…?"; what the plant
+  // is ("an easy houseplant that makes offsets") answers a specific question last.
+  const reason = (fact: Fact) =>
+    (kind && fact.kind?.includes(kind) ? KIND_WEIGHT : 0) +
+    (kind === "why" && givesReason(fact.text) ? WHY_WEIGHT : 0) -
+    (fact.aspect === "general" ? 0.25 : 0);
   const ranked = facts
     .map((fact, index) => {
       const found = matched(fact);
@@ -363,7 +374,7 @@ function answerFrom(
       facts,
       situation,
       matched,
-      parts.some((part) => part.kind === "why"),
+      parts[0]?.kind ?? null,
     );
     if (found.length) {
       return {
@@ -463,12 +474,11 @@ function closerFact(
   question: Question,
   matched: MatchedTerms,
 ): Fact | null {
-  const why = question.parts.some((part) => part.kind === "why");
   const [best] = byWords(
     facts.filter((fact) => !used.includes(fact)),
     situation,
     matched,
-    why,
+    question.parts[0]?.kind ?? null,
   );
   if (!best) return null;
   const { words, weight } = matched(best);

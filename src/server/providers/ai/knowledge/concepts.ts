@@ -15,6 +15,10 @@ const CONCEPTS: [RegExp, string][] = [
   [/\b(go|gone|going|goes|run|running|runs|ran|went|sent up)( \w+)? to seed\b/i, "bolt"],
   [/\b(won'?t|doesn'?t|don'?t|never|not|stopped) (flower|bloom|blossom)\w*/i, "flower light"],
   [/\bsticky\b/i, "honeydew"],
+  [
+    /\b(get|take|pull|remove)\b[^.?!]*\b(babies|baby|pups?|offsets?|plantlets?)\b[^.?!]*\boff\b/i,
+    "separate",
+  ],
 ];
 
 export function withConcepts(text: string): string {
