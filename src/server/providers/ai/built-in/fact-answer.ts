@@ -370,12 +370,7 @@ function answerFrom(
   const situation = situationOf(subject, conditions, asked, context.today);
   if (asked.length === 0 && !care) {
     // No aspect recognised ("how do I stop carrot fly?"): the facts that share the question's words.
-    const found = byWords(
-      facts,
-      situation,
-      matched,
-      parts[0]?.kind ?? null,
-    );
+    const found = byWords(facts, situation, matched, parts[0]?.kind ?? null);
     if (found.length) {
       return {
         text: found.map((fact) => fact.text).join(" "),

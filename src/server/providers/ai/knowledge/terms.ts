@@ -6,7 +6,7 @@ const STOP_WORDS = new Set(
     "a an and are as at be but by can could do does did for from has have how i if in into is it its " +
     "me my of on or our should so than that the their them then there these they this to was we " +
     "what when where which who why will with would you your yours am been being just also any some " +
-    "please tell know want need get got about much many very too " +
+    "please want need get got about much many very too " +
     // Fillers of spoken questions ("loads of flowers but no fruit").
     "lots loads lot bunch whole all every keep keeps kept seem seems seemed help over anyone " +
     "ideas advice thanks til till " +
@@ -24,6 +24,8 @@ const SYNONYMS: Record<string, string> = {
   aubergine: "eggplant",
   aubergines: "eggplant",
   brinjal: "eggplant",
+  // "How do I know when…" is "how to tell when…".
+  know: "tell",
   // Adjectives and informal words the stemmer leaves apart from their nouns.
   tonight: "night",
   overnight: "night",
