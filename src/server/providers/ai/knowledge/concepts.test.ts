@@ -9,6 +9,7 @@ describe("question concepts", () => {
     ["why does my coriander always go to seed so fast", "bolt"],
     ["my hoya has never flowered", "flower light"],
     ["the leaves are sticky", "honeydew"],
+    ["can i split it?", "divide"],
     ["how do i get the babies off my pilea", "separate"],
   ])("reads %j as also meaning %j", (question, words) => {
     expect(withConcepts(question)).toBe(`${question} ${words}`);

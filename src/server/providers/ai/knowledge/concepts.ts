@@ -15,6 +15,7 @@ const CONCEPTS: [RegExp, string][] = [
   [/\b(go|gone|going|goes|run|running|runs|ran|went|sent up)( \w+)? to seed\b/i, "bolt"],
   [/\b(won'?t|doesn'?t|don'?t|never|not|stopped) (flower|bloom|blossom)\w*/i, "flower light"],
   [/\bsticky\b/i, "honeydew"],
+  [/\bsplit (it|them|the (clump|plant|crown|root ?ball))\b/i, "divide"],
   [
     /\b(get|take|pull|remove)\b[^.?!]*\b(babies|baby|pups?|offsets?|plantlets?)\b[^.?!]*\boff\b/i,
     "separate",
