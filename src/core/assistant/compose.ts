@@ -101,8 +101,19 @@ export function pickFacts(
   // for lettuce in NFT?": the EC fact, the pH fact, the NFT fact).
   const covered = new Set(best.words);
   const extras: Fact[] = [];
+  // The best by words may not answer the kind asked ("how do I water…" led by when to water):
+  // the best fact tagged for that kind comes too.
+  const ofKind =
+    kind && !best.fact.kind?.includes(kind)
+      ? mains.find((candidate) => candidate.fact.kind?.includes(kind))
+      : undefined;
+  if (ofKind) {
+    extras.push(ofKind.fact);
+    for (const word of ofKind.words) covered.add(word);
+  }
   for (const candidate of mains.slice(1)) {
     if (extras.length === 2) break;
+    if (candidate === ofKind) continue;
     if (![...candidate.words].some((word) => !covered.has(word))) continue;
     extras.push(candidate.fact);
     for (const word of candidate.words) covered.add(word);
