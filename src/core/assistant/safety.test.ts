@@ -104,6 +104,7 @@ describe("wild edibility", () => {
     "wild strawberries in my lawn, can I eat them",
     "pretty sure these are bay boletes under my birch trees, can i fry them up",
     "found chanterelles in the woods, going to cook them tonight",
+    "found loads of what i think is wild garlic in the woods, can i pick it for pesto",
   ])("%s", (message) => {
     expect(classifySafety(message)).toEqual({ class: "wild-edibility" });
   });

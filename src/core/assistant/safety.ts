@@ -126,7 +126,7 @@ const WILD =
   /\b(wild|forag\w*|found|picked (up )?(on|in|from|along)|hedge\w*|roadside|verge|woods?|woodland|forest|trail|hike|hiking|on a walk|park|meadow|field|lawn|yard|street|sidewalk|pavement|unknown|unidentified|mystery|random|strange)\b/;
 // A person eating: "can I eat", "edible", "poisonous". Not "deer are eating my plants".
 const PERSON_EATS =
-  /\b(edible|inedible|safe to (eat|cook|consume)|(ok|okay|fine|alright) to (eat|cook)|(can|could|should|may) (i|we|you|one|people|humans|my family) (\w+ )?(eat|cook|use|fry|saut[eé]|roast|boil|bake|grill)|(eat|fry|cook|saut[eé]|roast|boil|bake|grill) (it|them|these|this|those)( up)?|(i|we|you|people) (\w+ ){0,2}(eat|cook|taste|try)|poi?s[io]+n\w*|toxic|deadly|forag\w*)\b/;
+  /\b(edible|inedible|safe to (eat|cook|consume)|(ok|okay|fine|alright) to (eat|cook)|(can|could|should|may) (i|we|you|one|people|humans|my family) (\w+ )?(eat|cook|use|fry|saut[eé]|roast|boil|bake|grill)|(eat|fry|cook|saut[eé]|roast|boil|bake|grill) (it|them|these|this|those)( up)?|(i|we|you|people) (\w+ ){0,2}(eat|cook|taste|try)|(pick|collect|gather|use) (it|them|some|these|those)( \w+)? (for|to make|in|into) (a )?(pesto|salad|soup|tea|dinner|cooking|eating|jam|wine|risotto|omelette|a meal)|poi?s[io]+n\w*|toxic|deadly|forag\w*)\b/;
 
 function readWildEdibility(text: string): boolean {
   if (aboutPetOnly(text)) return false;
