@@ -7,15 +7,34 @@ import type { Answer } from "./garden-answers";
  * question's words the reply uses, the plant's own names left out (every reply about it has them).
  */
 function coverage(knowledge: KnowledgeBase, question: string, reply: string, crop: Crop) {
+  const said = knowledge.termsOf(reply);
+  let total = 0;
+  for (const term of askedTerms(knowledge, question, crop)) {
+    if (said.has(term)) total += knowledge.weightOf(term);
+  }
+  return total;
+}
+
+/** The question's words, the plant's own names left out. */
+function askedTerms(knowledge: KnowledgeBase, question: string, crop: Crop): string[] {
   const skip = knowledge.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "),
   );
-  const said = knowledge.termsOf(reply);
-  let total = 0;
-  for (const term of knowledge.termsOf(question)) {
-    if (!skip.has(term) && said.has(term)) total += knowledge.weightOf(term);
-  }
-  return total;
+  return [...knowledge.termsOf(question)].filter((term) => !skip.has(term));
+}
+
+/** A word this rare (in under about 1% of sentences) names something: a variety, a pest. */
+const NAMING_WEIGHT = 6;
+
+/**
+ * The question's rarest word when it names something ("paniculata" in "do I prune my hydrangea
+ * paniculata?"), which an answer must hold to be about it.
+ */
+function namedThing(knowledge: KnowledgeBase, question: string, crop: Crop): string | undefined {
+  const [rarest] = askedTerms(knowledge, question, crop).sort(
+    (a, b) => knowledge.weightOf(b) - knowledge.weightOf(a),
+  );
+  return rarest && knowledge.weightOf(rarest) > NAMING_WEIGHT ? rarest : undefined;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -30,9 +49,10 @@ function namesPlant(text: string, crop: Crop): boolean {
 const MARGIN = 6;
 
 /**
- * The plant's own answer, unless a topic note's answer names the plant and holds clearly more of
- * the question ("how do I store apples?" when the apple's facts only say how to pick them, and the
- * note on storing the harvest says how to store apples).
+ * The plant's own answer, unless a topic note's answer names the plant and either holds clearly
+ * more of the question ("how do I store apples?" when the apple's facts only say how to pick them,
+ * and the note on storing the harvest says how to store apples) or holds the variety or pest the
+ * question names when the plant's answer does not.
  */
 export function betterAnswer<A extends Answer>(
   knowledge: KnowledgeBase,
@@ -45,5 +65,15 @@ export function betterAnswer<A extends Answer>(
   if (!topic || !namesPlant(topic.text, crop)) return own;
   const mine = coverage(knowledge, question, own.text, crop);
   const theirs = coverage(knowledge, question, topic.text, crop);
+  // The plant's facts say nothing of the variety or pest the question names, the note does.
+  const named = namedThing(knowledge, question, crop);
+  if (
+    named &&
+    theirs >= mine &&
+    !knowledge.termsOf(own.text).has(named) &&
+    knowledge.termsOf(topic.text).has(named)
+  ) {
+    return topic;
+  }
   return theirs >= mine + MARGIN && theirs >= 1.5 * mine ? topic : own;
 }

@@ -95,4 +95,10 @@ describe("choosing what answers a question", () => {
       /Yes: /,
     );
   });
+
+  it("answers a variety the plant's facts never name from the note that does", async () => {
+    const reply = await ask("do i need to prune my hydrangea paniculata");
+    expect(reply.text).toMatch(/paniculata/);
+    expect(reply.text).not.toMatch(/bigleaf/);
+  });
 });
