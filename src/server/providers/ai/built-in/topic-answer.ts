@@ -46,6 +46,14 @@ export const PROBLEM_TOPICS = new Set([
   "tomato-fruit-problems",
   "herbicide-damage",
   "hydroponic-problems",
+  "fruit-tree-pests",
+  "fruit-tree-diseases",
+  "brassica-pests",
+  "clubroot",
+  "allium-problems",
+  "lawn-problems",
+  "honey-fungus",
+  "hydroponic-seedling-problems",
 ]);
 export interface TopicOptions {
   lead?: string;
