@@ -80,16 +80,13 @@ const KIND_CUES: Partial<Record<QuestionKind, RegExp>> = {
   why: /\b(because|so that|so (the|it|they|roots|water)|which (means|reduces|lets|keeps|stops)|reduces?|prevents?|lets|otherwise|since)\b/i,
 };
 
-/**
- * What the chat has said, which a follow-up should not say again, except that a "why?" may repeat
- * the reason: it is often in the answer before it, and saying it again on its own is the answer.
- */
+/** What the chat has said, which a follow-up should not say again (see `repeats`). */
 const saidBefore = (options: TopicOptions) => (options.said ?? []).join(" ");
 
-const whyOnly = (sentences: readonly NoteSentence[], options: TopicOptions) =>
-  options.kind === "why" && sentences.some((sentence) => KIND_CUES.why?.test(sentence.text));
-
-/** Whether a sentence the chat has said may be said again: a "why?" may repeat a reason. */
+/**
+ * Whether a sentence the chat has said would be said again. A "why?" may repeat a reason: it is
+ * often in the answer before it, and saying it again on its own is the answer.
+ */
 const repeats = (sentence: NoteSentence, said: string, options: TopicOptions) =>
   said.includes(sentence.text) && !(options.kind === "why" && KIND_CUES.why?.test(sentence.text));
 
@@ -187,16 +184,16 @@ function bestSentences(
   const asked = knowledge.termsOf(question);
   const said = saidBefore(options);
   const cue = options.kind ? KIND_CUES[options.kind] : undefined;
-  const scored = sentences
-    .filter((sentence) => !repeats(sentence, said, options))
-    // "Why?" is answered with reasons only, when the section gives any.
-    .filter((sentence, _, all) => !whyOnly(all, options) || KIND_CUES.why?.test(sentence.text))
-    .map((sentence) => {
-      const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
-      const first = sentence.position === 0 ? 1.5 : 0;
-      const kind = cue?.test(sentence.text) ? 1 : 0;
-      return { sentence, score: overlap + first + kind - sentence.position * 0.05 };
-    });
+  const fresh = sentences.filter((sentence) => !repeats(sentence, said, options));
+  // "Why?" is answered with reasons only, when the section gives any.
+  const reasons =
+    options.kind === "why" ? fresh.filter((sentence) => KIND_CUES.why?.test(sentence.text)) : [];
+  const scored = (reasons.length ? reasons : fresh).map((sentence) => {
+    const overlap = [...asked].filter((term) => sentence.terms.has(term)).length;
+    const first = sentence.position === 0 ? 1.5 : 0;
+    const kind = cue?.test(sentence.text) ? 1 : 0;
+    return { sentence, score: overlap + first + kind - sentence.position * 0.05 };
+  });
   const chosen: typeof scored = [];
   let used = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
@@ -247,9 +244,9 @@ export function topicAnswer(
   for (const [rank, slug] of notes.slice(0, 4).entries()) {
     const noteBonus = (preferTopics.has(slug) ? 0.5 : 0) - rank * 0.3;
     for (const sentence of knowledge.sentencesOf("topic", slug)) {
-      const found = sectionRank.get(`${slug}#${sentence.heading}`);
-      const value =
-        score(sentence) + noteBonus + (found === undefined ? 0 : Math.max(0, 4 - found * 0.8));
+      const searchRank = sectionRank.get(`${slug}#${sentence.heading}`);
+      const sectionBonus = searchRank === undefined ? 0 : Math.max(0, 4 - searchRank * 0.8);
+      const value = score(sentence) + noteBonus + sectionBonus;
       if (!best || value > best.score) best = { sentence, score: value };
     }
   }
