@@ -1,21 +1,22 @@
 import type { Crop } from "../../../../core/schemas/crop";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import { namesCrop } from "./crop-mentions";
 import type { Answer } from "./garden-answers";
 
 /**
  * How much of what a question asks a reply holds: the weight (inverse frequency) of each of the
- * question's words the reply uses, the plant's own names left out (every reply about it has them).
+ * question's words (`askedTerms`) the reply uses.
  */
-function coverage(knowledge: KnowledgeBase, question: string, reply: string, crop: Crop) {
+function coverage(knowledge: KnowledgeBase, asked: readonly string[], reply: string) {
   const said = knowledge.termsOf(reply);
   let total = 0;
-  for (const term of askedTerms(knowledge, question, crop)) {
+  for (const term of asked) {
     if (said.has(term)) total += knowledge.weightOf(term);
   }
   return total;
 }
 
-/** The question's words, the plant's own names left out. */
+/** The question's words, the plant's own names left out (every reply about it has them). */
 function askedTerms(knowledge: KnowledgeBase, question: string, crop: Crop): string[] {
   const skip = knowledge.termsOf(
     [crop.name, ...crop.aliases, crop.slug.replace(/-/g, " ")].join(" "),
@@ -30,19 +31,9 @@ const NAMING_WEIGHT = 6;
  * The question's rarest word when it names something ("paniculata" in "do I prune my hydrangea
  * paniculata?"), which an answer must hold to be about it.
  */
-function namedThing(knowledge: KnowledgeBase, question: string, crop: Crop): string | undefined {
-  const [rarest] = askedTerms(knowledge, question, crop).sort(
-    (a, b) => knowledge.weightOf(b) - knowledge.weightOf(a),
-  );
+function namedThing(knowledge: KnowledgeBase, asked: readonly string[]): string | undefined {
+  const [rarest] = [...asked].sort((a, b) => knowledge.weightOf(b) - knowledge.weightOf(a));
   return rarest && knowledge.weightOf(rarest) > NAMING_WEIGHT ? rarest : undefined;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Whether a text names the plant by its name or an alias ("apples", not just "plants"). */
-function namesPlant(text: string, crop: Crop): boolean {
-  const names = [crop.name, ...crop.aliases].map((name) => escapeRegExp(name.toLowerCase()));
-  return new RegExp(`\\b(${names.join("|")})(s|es)?\\b`, "i").test(text);
 }
 
 /** A topic note's answer must hold this much more of the question to replace a plant's own. */
@@ -62,11 +53,12 @@ export function betterAnswer<A extends Answer>(
   topic: Answer | null,
 ): A | Answer {
   // A note that never names the plant is general advice: the plant's own facts say it better.
-  if (!topic || !namesPlant(topic.text, crop)) return own;
-  const mine = coverage(knowledge, question, own.text, crop);
-  const theirs = coverage(knowledge, question, topic.text, crop);
+  if (!topic || !namesCrop(topic.text, crop)) return own;
+  const asked = askedTerms(knowledge, question, crop);
+  const mine = coverage(knowledge, asked, own.text);
+  const theirs = coverage(knowledge, asked, topic.text);
   // The plant's facts say nothing of the variety or pest the question names, the note does.
-  const named = namedThing(knowledge, question, crop);
+  const named = namedThing(knowledge, asked);
   if (
     named &&
     theirs >= mine &&

@@ -20,7 +20,6 @@ interface Phrase {
   pattern: RegExp;
   /** The same pattern, global: for blanking every mention. */
   everywhere: RegExp;
-  length: number;
   slug: string;
 }
 
@@ -48,7 +47,7 @@ export class CropMentions {
       seen.add(phrase);
       const pattern = wordPattern(phrase);
       const everywhere = new RegExp(pattern.source, "g");
-      phrases.push({ text: phrase, pattern, everywhere, length: phrase.length, slug });
+      phrases.push({ text: phrase, pattern, everywhere, slug });
     };
     for (const crop of crops) {
       add(crop.name, crop.slug);
@@ -58,7 +57,7 @@ export class CropMentions {
       for (const keyword of knowledge.entry("crop", crop.slug)?.keywords ?? [])
         add(keyword, crop.slug);
     }
-    this.phrases = phrases.sort((a, b) => b.length - a.length);
+    this.phrases = phrases.sort((a, b) => b.text.length - a.text.length);
     this.names.addAll(
       phrases
         .map(({ text, slug }, id) => ({ id, name: text, slug }))
@@ -104,6 +103,12 @@ export class CropMentions {
     const typo = slugs.length === 0 ? this.misspelt(text) : undefined;
     return typo ? [typo] : slugs;
   }
+}
+
+/** Whether a text names the crop by its name or another name ("apples", not just "plants"). */
+export function namesCrop(text: string, crop: Crop): boolean {
+  const folded = foldCase(text);
+  return [crop.name, ...crop.aliases].some((name) => wordPattern(foldCase(name)).test(folded));
 }
 
 /** The gardener's plant a message is about: named by its own name, else by its crop. */
