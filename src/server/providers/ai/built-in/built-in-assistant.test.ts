@@ -1,45 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { gardenerContext, gardenPlant } from "../../../../../tests/support/gardener-context";
 import { catalogue } from "../../../features/catalogue/catalogue-read-model";
-import type { GardenerContext, GardenPlant } from "../assistant";
+import type { GardenPlant } from "../assistant";
 import { factStore } from "../knowledge/fact-store";
 import { knowledgeBase } from "../knowledge/knowledge-base";
 import { BuiltInAssistant } from "./built-in-assistant";
 
 const TODAY = "2026-07-06";
-const tomato = (place: string): GardenPlant => ({
-  id: "p1",
-  name: "Tomato",
-  cropSlug: "tomato",
-  cropName: "Tomato",
-  medium: "soil",
-  place,
-  plantingDate: "2026-06-01",
-  lights: "sun",
-  ageDays: 35,
-  stage: "Vegetative",
-  stageDay: 3,
-  stageLength: 32,
-  nextStage: { name: "Flowering", startDate: "2026-08-05" },
-  harvestDate: "2026-09-20",
-  notes: null,
-});
+const tomato = (place: string): GardenPlant =>
+  gardenPlant({
+    id: "p1",
+    place,
+    plantingDate: "2026-06-01",
+    ageDays: 35,
+    stageDay: 3,
+    stageLength: 32,
+    nextStage: { name: "Flowering", startDate: "2026-08-05" },
+    harvestDate: "2026-09-20",
+  });
 
-function context(plants: GardenPlant[]): GardenerContext {
-  return {
+const context = (plants: GardenPlant[]) =>
+  gardenerContext({
     today: TODAY,
     displayName: "Ivy",
     experience: null,
-    units: "C",
-    zip: null,
-    zone: null,
-    zoneTitle: null,
-    tempRange: null,
-    location: null,
     plants,
-    focusPlant: null,
-    overdue: [],
-    dueToday: [],
-    upcoming: [],
     weather: {
       place: "Phoenix, AZ",
       fetchedAt: `${TODAY}T08:00:00.000Z`,
@@ -50,8 +35,7 @@ function context(plants: GardenPlant[]): GardenerContext {
       days: [{ date: TODAY, minC: 27, maxC: 41, precipitationMm: 0 }],
       alerts: [],
     },
-  };
-}
+  });
 
 const assistant = new BuiltInAssistant(knowledgeBase(), catalogue(), factStore());
 const ask = (message: string, plants: GardenPlant[] = []) =>
