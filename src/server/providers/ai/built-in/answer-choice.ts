@@ -1,5 +1,6 @@
 import type { Crop } from "../../../../core/schemas/crop";
 import type { KnowledgeBase } from "../knowledge/knowledge-base";
+import { NAME_WEIGHT } from "../knowledge/sentences";
 import { namesCrop } from "./crop-mentions";
 import type { Answer } from "./garden-answers";
 
@@ -24,16 +25,13 @@ function askedTerms(knowledge: KnowledgeBase, question: string, crop: Crop): str
   return [...knowledge.termsOf(question)].filter((term) => !skip.has(term));
 }
 
-/** A word this rare (in under about 1% of sentences) names something: a variety, a pest. */
-const NAMING_WEIGHT = 6;
-
 /**
  * The question's rarest word when it names something ("paniculata" in "do I prune my hydrangea
  * paniculata?"), which an answer must hold to be about it.
  */
 function namedThing(knowledge: KnowledgeBase, asked: readonly string[]): string | undefined {
   const [rarest] = [...asked].sort((a, b) => knowledge.weightOf(b) - knowledge.weightOf(a));
-  return rarest && knowledge.weightOf(rarest) > NAMING_WEIGHT ? rarest : undefined;
+  return rarest && knowledge.weightOf(rarest) > NAME_WEIGHT ? rarest : undefined;
 }
 
 /** A topic note's answer must hold this much more of the question to replace a plant's own. */

@@ -15,6 +15,7 @@ import type { Medium } from "../../../../core/schemas/plant-setup";
 import { seasonFor } from "../../../../core/weather/season";
 import type { GardenerContext, GardenPlant } from "../assistant";
 import type { FactStore } from "../knowledge/fact-store";
+import { NAME_WEIGHT } from "../knowledge/sentences";
 import type { Answer } from "./garden-answers";
 import { plantSource } from "./garden-answers";
 import { temperature } from "./wording";
@@ -156,8 +157,6 @@ export interface Question {
   weightOf?: (term: string) => number;
 }
 
-/** A word rarer than this (in under about 1% of the knowledge base's sentences) may be a name. */
-const NAME_WEIGHT = 6;
 /** A word of average rarity in the knowledge base weighs about this much (see weightOf). */
 const TYPICAL_WEIGHT = 4;
 

@@ -45,6 +45,12 @@ export function entrySentences(
 }
 
 /**
+ * A word weighing more than this (found in under about 1% of the knowledge base's sentences) is
+ * likely a name: a plant's ("pilea"), a variety's ("paniculata"), a pest's.
+ */
+export const NAME_WEIGHT = 6;
+
+/**
  * Inverse document frequency over sentences: a word in few sentences ("thick", "algae") says more
  * about which sentence answers a question than one in many ("plant", "soil").
  */
