@@ -228,7 +228,7 @@ export class BuiltInAssistant implements Assistant {
       const own = symptomAnswer(
         crop,
         focus.plant,
-        text,
+        words,
         this.facts,
         (words) => this.knowledge.termsOf(words),
         (term) => this.knowledge.weightOf(term),

@@ -255,12 +255,15 @@ export function byWords(
     (kind && fact.kind?.includes(kind) ? KIND_WEIGHT : 0) +
     (kind === "why" && givesReason(fact.text) ? WHY_WEIGHT : 0) -
     (fact.aspect === "general" ? 0.25 : 0);
+  // A fact found by the question's own words may be about a stage the plant has not reached yet
+  // ("how do I pollinate my tomatoes?" while they are seedlings): the stage does not rule it out.
+  const { stage: _stage, ...timeless } = situation;
   const ranked = facts
     .map((fact, index) => {
       const found = matched(fact);
       return { fact, ...found, score: found.weight + reason(fact), index };
     })
-    .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, situation) !== null)
+    .filter(({ fact, words }) => words.size > 0 && fitOf(fact.when, timeless) !== null)
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const best = ranked[0];
   if (!best) return [];
@@ -559,6 +562,8 @@ export function symptomAnswer(
   );
   const candidates: { fact: Fact; score: number; words: ReadonlySet<string> }[] = [];
   const why = /\bwhy\b/i.test(question);
+  // "Won't flower: how do I get it to rebloom?" asks for the fix, not the symptom's description.
+  const howTo = /\bhow (do|can|should|would) (i|we|you)\b|\bhow to\b/i.test(question);
   // What can go wrong, and what the question asks about ("woody and leggy: can I cut it back?").
   const aspects = [...TROUBLE, ...asked.filter((aspect) => !TROUBLE.includes(aspect))];
   for (const fact of store.of(crop.slug)) {
@@ -574,7 +579,13 @@ export function symptomAnswer(
         words,
         score:
           weight +
-          (fact.role === "watch" ? 0.5 : 0) +
+          (howTo
+            ? fact.role === "main" && fact.kind?.includes("how")
+              ? 0.5
+              : 0
+            : fact.role === "watch"
+              ? 0.5
+              : 0) +
           (why && givesReason(fact.text) ? WHY_WEIGHT : 0) -
           rank * 0.01,
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gardenerContext } from "../../../../../tests/support/gardener-context";
+import { gardenerContext, gardenPlant } from "../../../../../tests/support/gardener-context";
 import { catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type { ChatTurn } from "../assistant";
 import { factStore } from "../knowledge/fact-store";
@@ -100,5 +100,21 @@ describe("choosing what answers a question", () => {
     const reply = await ask("do i need to prune my hydrangea paniculata");
     expect(reply.text).toMatch(/paniculata/);
     expect(reply.text).not.toMatch(/bigleaf/);
+  });
+  it("answers how to pollinate a tomato still growing leaves (a stage ahead is no contradiction)", async () => {
+    const withTomato = gardenerContext({ plants: [gardenPlant({ place: "indoor" })] });
+    const reply = await assistant.chat({
+      message: "how do i pollinate my tomato indoors",
+      history: [],
+      context: withTomato,
+      actions: null,
+    });
+    expect(reply.text).toMatch(/toothbrush|tap the flower/i);
+  });
+
+  it("answers 'won't flower: how do I get it to rebloom?' with the fix, not the symptom", async () => {
+    const reply = await ask("my moth orchid won't flower again, how do i get it to rebloom");
+    expect(reply.text).toMatch(/cooler nights/);
+    expect(reply.text).not.toMatch(/^Dark green, floppy/);
   });
 });
