@@ -45,6 +45,7 @@ export const evalItemFiles = [
 export const heldoutSets: Readonly<Record<string, { file: string; title: string }>> = {
   "1": { file: "heldout-items.json", title: "Held-out set" },
   "2": { file: "heldout2-items.json", title: "Held-out set 2" },
+  "3": { file: "heldout3-items.json", title: "Held-out set 3" },
 };
 
 export function loadEvalFile(file: string): EvalItem[] {

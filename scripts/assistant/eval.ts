@@ -3,7 +3,7 @@ import { type EvalItem, evalKinds, heldoutSets, judge, loadEvalItems } from "./e
 import { startSeededGardener } from "./seeded-gardener";
 
 /**
- * npm run eval:assistant [-- --kind <k>] [--id <substring>] [--show] [--heldout [1|2]]
+ * npm run eval:assistant [-- --kind <k>] [--id <substring>] [--show] [--heldout [1|2|3]]
  *
  * Asks the built-in assistant every item of tests/eval (eval-items.ts) through the HTTP API as a
  * seeded gardener, each conversation in its own chat (an item with `follows` in the chat of the
