@@ -51,6 +51,10 @@ describe("question understanding", () => {
     expect(aspectsIn("what size pot does it need")).toEqual(["containers"]);
     expect(aspectsIn("is it toxic to cats")).toEqual(["toxicity"]);
     expect(aspectsIn("when is it ready to pick")).toEqual(["harvest"]);
+    expect(aspectsIn("best way to store apples over winter")).toEqual(["harvest"]);
+    expect(aspectsIn("how do i keep my fig alive over winter")).toEqual(["overwintering"]);
+    expect(aspectsIn("how do i save seeds from my tomatoes")).toEqual(["propagation"]);
+    expect(aspectsIn("when do i sow tomato seeds")).toEqual(["sowing"]);
   });
 
   it("does not read plant names as asks: sunflower holds no sun, lime no liming", () => {

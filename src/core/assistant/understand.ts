@@ -109,7 +109,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "propagation",
-    /\b(propagat\w*|cuttings?|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*|split (it|them|the (clump|plant|crown))|(till|until) (it |they )?roots?|take root|to root|rooting|grow (it |them )?in (just |plain )?water)\b/,
+    /\b(propagat\w*|cuttings?|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*|(sav|collect)(e|es|ing) (the |my |their )?(own )?seeds?|seed saving|split (it|them|the (clump|plant|crown))|(till|until) (it |they )?roots?|take root|to root|rooting|grow (it |them )?in (just |plain )?water)\b/,
   ],
   [
     "companions",
@@ -125,7 +125,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "harvest",
-    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature|dig (it |them )?up|cut (my |the )?(\w+ )?heads?|lift (it|them))\b/,
+    /\b(harvest\w*|pick\w*|ripe\w*|ready|when can i eat|yield|how long (until|till|before|to grow|does it take)|days to maturity|mature|stor(e|es|ed|ing|age)|dig (it |them )?up|cut (my |the )?(\w+ )?heads?|lift (it|them))\b/,
   ],
   [
     "overwintering",
@@ -279,6 +279,14 @@ function prune(found: Aspect[], text: string): Aspect[] {
     drop("soil");
   }
   if (has("overwintering") && has("water")) drop("overwintering");
+  // "Store apples over winter" keeps the harvest, not the plant.
+  if (has("overwintering") && has("harvest") && /\bstor(e|es|ed|ing|age)\b/.test(text)) {
+    drop("overwintering");
+  }
+  // "Save seeds from my tomatoes" is propagation, not sowing.
+  if (has("propagation") && has("sowing") && /\b(sav|collect)\w* .*seeds?|seed saving/.test(text)) {
+    drop("sowing");
+  }
   // "How long till it roots?" and "grow it in just water" are about propagating.
   if (has("propagation")) {
     if (/\b(roots?|rooting|in (just |plain )?water)\b/.test(text)) drop("water");

@@ -60,7 +60,7 @@ const GREETING =
   /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s!.,]*(there|tendril)?[\s!.]*$/i;
 /** Words that make a message about gardening at all, when no plant or aspect was recognised. */
 const GARDEN_WORDS =
-  /\b(plant\w*|garden\w*|grow\w*|seed\w*|soil|leaf|leaves|flower\w*|crop\w*|veg\w*|fruit\w*|tree\w*|lawn|compost\w*|weed\w*|bloom\w*|root\w*|pot\w*|mulch\w*|pest\w*|bug\w*|herb\w*|prun\w*|bush\w*|shrub\w*|hedge\w*|bulbs?|corms?|tubers?|cuttings?|repot\w*|harvest\w*|ripen\w*|sow\w*|stems?|shoots?|buds?|petals?|branch\w*|vines?|climbers?|perennials?|annuals?|greenhouse|allotment|caterpillars?|aphids?|slugs?|snails?|grubs?|mildew|blight|rot|aphid|fertili[sz]\w*|feed\w*|water\w*|berr(y|ies)|cut (it|them|back|down))\b/i;
+  /\b(plant\w*|garden\w*|grow\w*|seed\w*|soil|leaf|leaves|flower\w*|crop\w*|veg\w*|fruit\w*|tree\w*|lawn|compost\w*|weed\w*|bloom\w*|root\w*|pot\w*|mulch\w*|pest\w*|bug\w*|herb\w*|prun\w*|bush\w*|shrub\w*|hedge\w*|bulbs?|corms?|tubers?|cuttings?|repot\w*|harvest\w*|ripen\w*|sow\w*|stems?|shoots?|buds?|petals?|branch\w*|vines?|climbers?|perennials?|annuals?|greenhouse|allotment|caterpillars?|aphids?|slugs?|snails?|grubs?|mildew|blight|rot|aphid|fertili[sz]\w*|feed\w*|water\w*|berr(y|ies)|cut (it|them|back|down)|bonsai|houseplants?|succulents?|cact(us|i)|orchids?|ferns?|moss|hydroponic\w*|germinat\w*|nutrients?)\b/i;
 /** Asks that are not about what is wrong with a plant. */
 const NOT_DIAGNOSIS = new Set<Aspect>([
   "sowing",

@@ -228,7 +228,7 @@ function actionAsked(question: Question): string | undefined {
   const verb =
     /\b(?:how|when|where|can|could|should)\s+(?:do|should|can|would|to)?\s*(?:i|you|we)?\s*(?:best\s+)?([a-z]+)/i.exec(
       question.text,
-    )?.[1];
+    )?.[1] ?? /\b(?:best|right|proper) (?:way|time) to ([a-z]+)/i.exec(question.text)?.[1];
   return verb ? [...question.termsOf(verb)][0] : undefined;
 }
 

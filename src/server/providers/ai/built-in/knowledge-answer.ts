@@ -3,7 +3,8 @@ import type { Passage } from "../knowledge/knowledge-base";
 import type { Answer } from "./garden-answers";
 
 /**
- * A passage is relevant when it holds at least this share of the question's words. Below it the
+ * A passage is relevant when it holds at least this share of the question's words, weighed by how
+ * telling each is. Below it the
  * match is a coincidence of one common word ("plant", "grow"), and the honest answer is "I don't
  * know".
  */
@@ -12,7 +13,7 @@ const MIN_COVERAGE = 0.5;
 const MIN_LONG_COVERAGE = 0.34;
 
 export const isRelevant = (passage: Passage) =>
-  passage.coverage >= MIN_COVERAGE ||
+  passage.weightedCoverage >= MIN_COVERAGE ||
   (passage.coverage >= MIN_LONG_COVERAGE && passage.matched >= 3);
 
 export const passageSource = (passage: Passage): MessageSource => ({

@@ -44,9 +44,18 @@ describe("the bundled knowledge base", () => {
     expect(feed?.ref).toBe("crops/bell-pepper#feeding");
   });
 
+  it("weighs coverage by how telling the words are: the rare names count most", () => {
+    const [best] = kb.search("got a juniper bonsai as a present, where in the house should it go", {
+      kind: "topic",
+    });
+    expect(best?.slug).toBe("bonsai");
+    expect(best?.weightedCoverage ?? 0).toBeGreaterThanOrEqual(0.5);
+  });
+
   it("scores a question it does not cover as not covered", () => {
     const [best] = kb.search("recipe for chocolate cake");
     expect(best?.coverage ?? 0).toBeLessThan(0.34);
+    expect(best?.weightedCoverage ?? 0).toBeLessThan(0.5);
   });
 });
 

@@ -19,6 +19,11 @@ export interface Passage {
   score: number;
   /** Share of the question's meaningful words this section contains (0–1). */
   coverage: number;
+  /**
+   * The same share weighed by how telling each word is: "juniper bonsai" matched says more than
+   * "got", "present" and "go" (0–1).
+   */
+  weightedCoverage: number;
   /** How many of the question's meaningful words it contains. */
   matched: number;
 }
@@ -147,15 +152,29 @@ export class KnowledgeBase {
             }
           : undefined,
     });
-    const asked = new Set(queryTerms(query)).size || 1;
+    const heft = (term: string) => (this.knows(term) ? this.weightOf(term) : UNKNOWN_WEIGHT);
+    const words = [...new Set(queryTerms(query))];
+    const asked = words.length || 1;
+    const askedWeight = words.reduce((sum, term) => sum + heft(term), 0) || 1;
     return results.slice(0, limit).map((result) => {
       const doc = this.sections.get(String(result.id));
       if (!doc) throw new Error(`knowledge index out of step: ${result.id}`);
-      const matched = new Set(result.queryTerms).size;
-      return toPassage(doc, result.score, Math.min(1, matched / asked), matched);
+      const terms = [...new Set(result.queryTerms)];
+      const held = terms.reduce((sum, term) => sum + heft(term), 0);
+      return toPassage(doc, result.score, {
+        coverage: Math.min(1, terms.length / asked),
+        weightedCoverage: Math.min(1, held / askedWeight),
+        matched: terms.length,
+      });
     });
   }
 }
+
+/**
+ * What a word the notes never use weighs in a question's coverage: an ordinary word's weight, not
+ * the rarest's (a typo or an odd word must not make every note look irrelevant).
+ */
+const UNKNOWN_WEIGHT = 4;
 
 /** The question's words as the index sees them (stop words dropped, stemmed). */
 function queryTerms(query: string): string[] {
@@ -165,7 +184,11 @@ function queryTerms(query: string): string[] {
     .filter((term): term is string => term !== null);
 }
 
-function toPassage(doc: IndexedSection, score: number, coverage = 1, matched = 0): Passage {
+function toPassage(
+  doc: IndexedSection,
+  score: number,
+  { coverage, weightedCoverage, matched } = { coverage: 1, weightedCoverage: 1, matched: 0 },
+): Passage {
   return {
     ref: doc.id,
     kind: doc.kind,
@@ -175,6 +198,7 @@ function toPassage(doc: IndexedSection, score: number, coverage = 1, matched = 0
     text: doc.text,
     score,
     coverage,
+    weightedCoverage,
     matched,
   };
 }

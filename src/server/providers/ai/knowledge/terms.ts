@@ -83,6 +83,10 @@ const SYNONYMS: Record<string, string> = {
   toxicity: "toxic",
   grass: "lawn",
   turf: "lawn",
+  // "Where in the house": the notes say indoors; a plant given as a present is a gift.
+  house: "indoors",
+  inside: "indoors",
+  present: "gift",
   // Symptom words as gardeners type them, folded to the words the notes and facts use.
   crispy: "crisp",
   crunchy: "crisp",
