@@ -86,6 +86,14 @@ describe("question understanding", () => {
     expect(kindOf("how do I know my melon is ripe?")).toBe("when");
     expect(kindOf("why are the leaves curling")).toBe("why");
     expect(kindOf("can I grow it in a pot?")).toBe("can-i");
+    // Typed without the apostrophe.
+    expect(kindOf("ph keeps dropping, whats causing it")).toBe("why");
+    expect(kindOf("whats wrong with my basil")).toBe("why");
+  });
+
+  it("does not read 'just as they ripen' beside a symptom as a harvest question", () => {
+    expect(aspectsIn("why are my tomatoes splitting just as they ripen")).toEqual([]);
+    expect(aspectsIn("when are my tomatoes ripe")).toEqual(["harvest"]);
   });
 
   it("splits a question with two asks into two parts", () => {
@@ -97,6 +105,11 @@ describe("question understanding", () => {
     expect(partsOf("How often do I water basil? And what about feeding?")).toEqual([
       { aspects: ["water"], kind: "how-often", text: "how often do i water basil" },
       { aspects: ["feeding"], kind: "what", text: "what about feeding" },
+    ]);
+    // A leading "when and…" asks about what follows it.
+    expect(partsOf("when and how deep do i plant gladioli corms")).toEqual([
+      { aspects: ["sowing"], kind: "when", text: "when" },
+      { aspects: ["sowing"], kind: "how-much", text: "how deep do i plant gladioli corms" },
     ]);
     expect(partsOf("how often do I water basil")).toEqual([
       { aspects: ["water"], kind: "how-often" },

@@ -227,7 +227,15 @@ const GARDEN_PATTERNS: [GardenAsk, RegExp][] = [
 const SYMPTOM =
   /\b(yellow\w*|brown\w*|black\w*|white (powder|spots?|fluff|cotton)\w*|powdery|spots?|spotted|curl\w*|wilt\w*|droop\w*|holes?|sticky|webb\w*|dying|died|crispy|leggy|stretch\w*|falling|dropp\w*|rott\w*|mushy|slimy|stunted|pale|split\w*|crack\w*|forked|bolt\w*|no (fruit|flowers?|bulbs?)|not (flowering|fruiting)|won'?t (flower|fruit|germinate)|keel\w* over|collaps\w*|sad|struggling|mould\w*|mold\w*|fuzz\w*|speckl\w*|tiny (flies|bugs)|leathery|(go(es|ing)?|run(s|ning)?) to seed|scab\w*|bumps?|galls?|distort\w*|mottl\w*|streak\w*|scorch\w*|burn\w*|tips)\b/;
 
-const fold = (text: string) => text.toLowerCase().replace(/[’‘]/g, "'");
+/** Contractions typed without their apostrophe ("whats wrong", "hows my basil", "it wont flower"). */
+const BARE_CONTRACTION =
+  /\b(what|how|where|who|that|there)s\b|\b(do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)nt\b/g;
+
+const fold = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(BARE_CONTRACTION, (word, s?: string) => (s ? `${s}'s` : `${word.slice(0, -2)}n't`));
 
 /** The aspects a text asks about, in ASPECT_PATTERNS order. */
 export function aspectsIn(text: string): Aspect[] {
@@ -298,6 +306,15 @@ function prune(found: Aspect[], text: string): Aspect[] {
   if (has("sowing") && has("harvest") && /\bseeds?\b/.test(text) && !/\bsow/.test(text))
     drop("sowing");
   if (has("feeding") && has("hydroponics") && /\bnutrient/.test(text)) drop("feeding");
+  // "Splitting just as they ripen": the ripening says when the trouble comes, not a harvest ask.
+  if (
+    has("harvest") &&
+    SYMPTOM.test(text) &&
+    /\b(as|while|before|when) (they|it|the \w+) ((start|begin) to )?ripen/.test(text) &&
+    !/\b(harvest|pick|ready)/.test(text)
+  ) {
+    drop("harvest");
+  }
   return kept;
 }
 
@@ -364,6 +381,11 @@ export function partsOf(text: string): Part[] {
     }
     if (aspects.length === 0 && !kind) continue;
     parts.push({ aspects, kind, text: piece });
+  }
+  // "When and how deep do I plant corms?": the leading "when" asks about what follows it.
+  for (const [i, part] of parts.entries()) {
+    const next = parts[i + 1];
+    if (part.aspects.length === 0 && next) part.aspects = next.aspects;
   }
   if (parts.length === 1)
     return [{ aspects: parts[0]?.aspects ?? [], kind: parts[0]?.kind ?? null }];

@@ -34,11 +34,16 @@ function namedThing(knowledge: KnowledgeBase, asked: readonly string[]): string 
   return rarest && knowledge.weightOf(rarest) > NAME_WEIGHT ? rarest : undefined;
 }
 
-/** A topic note's answer must hold this much more of the question to replace a plant's own. */
-const MARGIN = 6;
+/**
+ * How much more of the question a topic note's answer must hold to replace a plant's own: this
+ * much more weight and this many times as much. A described symptom needs less: the note on the
+ * problem it describes is the diagnosis, the plant's facts are often about something else.
+ */
+const MARGINS = { care: { more: 6, times: 1.5 }, symptom: { more: 3, times: 1.25 } };
 
 /**
- * The plant's own answer, unless a topic note's answer names the plant and either holds clearly
+ * The plant's own answer, unless a topic note's answer names the plant (or, for a described
+ * symptom, holds clearly more of it) and either holds clearly
  * more of the question ("how do I store apples?" when the apple's facts only say how to pick them,
  * and the note on storing the harvest says how to store apples) or holds the variety or pest the
  * question names when the plant's answer does not.
@@ -49,9 +54,13 @@ export function betterAnswer<A extends Answer>(
   crop: Crop,
   own: A,
   topic: Answer | null,
+  reading: keyof typeof MARGINS = "care",
 ): A | Answer {
-  // A note that never names the plant is general advice: the plant's own facts say it better.
-  if (!topic || !namesCrop(topic.text, crop)) return own;
+  if (!topic) return own;
+  // A note that never names the plant is general advice: the plant's own facts say it better,
+  // unless they describe a symptom far worse than the note does (scale insects on "my ficus").
+  const names = namesCrop(topic.text, crop);
+  if (!names && reading !== "symptom") return own;
   const asked = askedTerms(knowledge, question, crop);
   const mine = coverage(knowledge, asked, own.text);
   const theirs = coverage(knowledge, asked, topic.text);
@@ -59,11 +68,13 @@ export function betterAnswer<A extends Answer>(
   const named = namedThing(knowledge, asked);
   if (
     named &&
+    names &&
     theirs >= mine &&
     !knowledge.termsOf(own.text).has(named) &&
     knowledge.termsOf(topic.text).has(named)
   ) {
     return topic;
   }
-  return theirs >= mine + MARGIN && theirs >= 1.5 * mine ? topic : own;
+  const { more, times } = MARGINS[names ? reading : "care"];
+  return theirs >= mine + more && theirs >= times * mine ? topic : own;
 }

@@ -217,8 +217,17 @@ export class BuiltInAssistant implements Assistant {
       return temperatureCheckAnswer(context, focus.plant, crop);
     }
     const asked = state.parts.flatMap((part) => part.aspects);
+    console.error(
+      JSON.stringify({
+        parts: state.parts,
+        symptom: state.symptom,
+        care: state.care,
+        crops: state.crops,
+        problem: this.problemNamed(text),
+      }),
+    );
     // A follow-up that keeps the asks is read with the words that set them.
-    const words = withConcepts(state.askText || text);
+    const words = this.mentions.withCropNames(withConcepts(state.askText || text));
     const problem = this.problemNamed(text);
     // A symptom is diagnosed unless the question asks about something else as well ("yellow
     // leaves: when do I harvest?"); the aspects a symptom is read with do not count.
@@ -242,7 +251,7 @@ export class BuiltInAssistant implements Assistant {
           kind,
           said,
         });
-        return betterAnswer(this.knowledge, words, crop, own, topic) as Answer;
+        return betterAnswer(this.knowledge, words, crop, own, topic, "symptom") as Answer;
       }
     }
     if (diagnosis || (!crop && asked.length + (state.care ? 1 : 0) > 0) || (!crop && problem)) {

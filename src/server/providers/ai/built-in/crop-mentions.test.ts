@@ -27,4 +27,17 @@ describe("crop mentions", () => {
     // Words the knowledge base uses are never read as typos.
     expect(mentions.cropsIn("what potting mix for seedlings")).toEqual([]);
   });
+
+  it("names each plant by its catalogue name for matching, keeping names that say more", () => {
+    expect(mentions.withCropNames("why are my toms splitting")).toBe("why are my tomato splitting");
+    expect(mentions.withCropNames("my zuchini is wilting")).toBe("my zucchini is wilting");
+    expect(mentions.withCropNames("how do i plant onion sets")).toBe("how do i plant onion sets");
+    // A shorter name inside a longer one is not named twice; colours stay colours.
+    expect(mentions.withCropNames("my moth orchid won't flower")).toBe(
+      "my moth orchid won't flower",
+    );
+    expect(mentions.withCropNames("bright orange spots on my aubergine")).toBe(
+      "bright orange spots on my eggplant",
+    );
+  });
 });

@@ -29,6 +29,8 @@ interface Phrase {
  */
 export class CropMentions {
   private readonly phrases: Phrase[];
+  /** Each crop's catalogue name, by slug. */
+  private readonly cropNames = new Map<string, string>();
   /** One-word names, for typos ("zuchini", "brocolli"). */
   private readonly names = new MiniSearch<{ id: number; name: string; slug: string }>({
     fields: ["name"],
@@ -50,6 +52,7 @@ export class CropMentions {
       phrases.push({ text: phrase, pattern, everywhere, slug });
     };
     for (const crop of crops) {
+      this.cropNames.set(crop.slug, foldCase(crop.name));
       add(crop.name, crop.slug);
       for (const alias of crop.aliases) add(alias, crop.slug);
     }
@@ -69,7 +72,7 @@ export class CropMentions {
    * The crop a misspelt word names ("zuchini" → zucchini): only a word the knowledge base does not
    * know, of five letters or more, one edit from a one-word name (two from nine letters).
    */
-  private misspelt(text: string): string | undefined {
+  private misspelt(text: string): { word: string; slug: string } | undefined {
     for (const word of text.match(/[a-z]{5,}/g) ?? []) {
       const terms = [...this.knowledge.termsOf(word)];
       if (terms.length === 0 || terms.some((term) => this.knowledge.knows(term))) continue;
@@ -77,7 +80,7 @@ export class CropMentions {
       const hit = this.names
         .search(word, { fuzzy: word.length >= 9 ? 2 : 1, prefix: false })
         .find((found) => found.terms.some((term) => term[0] === word[0]));
-      if (hit) return hit.slug as string;
+      if (hit) return { word, slug: hit.slug as string };
     }
     return undefined;
   }
@@ -87,6 +90,38 @@ export class CropMentions {
     let text = foldCase(message);
     for (const phrase of this.phrases) text = text.replace(phrase.everywhere, " ");
     return text.replace(/\s+/g, " ");
+  }
+
+  /**
+   * The message with each plant named by its catalogue name ("toms" → "tomato", "zuchini" →
+   * "zucchini"), so its words are the ones the notes and facts use.
+   */
+  withCropNames(message: string): string {
+    // Colours ("bright orange spots") and each mention, longest phrase first, are held as marks
+    // so a shorter phrase inside one ("pepper" in "sweet pepper") is not named again.
+    const colours: string[] = [];
+    let text = foldCase(message).replace(
+      COLOUR_WORD,
+      (colour) => `\uE000${colours.push(colour) - 1}\uE000`,
+    );
+    const named: string[] = [];
+    for (const phrase of this.phrases) {
+      // A name that holds the catalogue's own ("onion sets") says more than the name alone.
+      const kept = phrase.text.includes(this.nameOf(phrase.slug));
+      text = text.replace(
+        phrase.everywhere,
+        (mention) => `\uE001${named.push(kept ? mention : this.nameOf(phrase.slug)) - 1}\uE001`,
+      );
+    }
+    const typo = named.length === 0 ? this.misspelt(text) : undefined;
+    if (typo) text = text.replace(new RegExp(`\\b${typo.word}\\b`, "g"), this.nameOf(typo.slug));
+    return text
+      .replace(/\uE001(\d+)\uE001/g, (_, i: string) => named[Number(i)] ?? "")
+      .replace(/\uE000(\d+)\uE000/g, (_, i: string) => colours[Number(i)] ?? "");
+  }
+
+  private nameOf(slug: string): string {
+    return this.cropNames.get(slug) ?? "";
   }
 
   /** Slugs named in the message, the longest mention first, each once. */
@@ -101,7 +136,7 @@ export class CropMentions {
       text = text.replace(phrase.pattern, " ");
     }
     const typo = slugs.length === 0 ? this.misspelt(text) : undefined;
-    return typo ? [typo] : slugs;
+    return typo ? [typo.slug] : slugs;
   }
 }
 

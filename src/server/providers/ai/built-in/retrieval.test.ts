@@ -117,4 +117,17 @@ describe("choosing what answers a question", () => {
     expect(reply.text).toMatch(/cooler nights/);
     expect(reply.text).not.toMatch(/^Dark green, floppy/);
   });
+  it("diagnoses from the note on the problem when it describes the symptom far better", async () => {
+    const reply = await ask(
+      "little brown bumps stuck along the stems of my ficus and the leaves underneath are sticky",
+    );
+    expect(reply.text).toMatch(/scale insects/);
+  });
+
+  it("answers 'whats causing it' with causes", async () => {
+    const reply = await ask(
+      "my reservoir ph keeps dropping every couple of days, whats causing it",
+    );
+    expect(reply.text).toMatch(/ammonium|rotting roots/);
+  });
 });

@@ -77,7 +77,7 @@ const KIND_CUES: Partial<Record<QuestionKind, RegExp>> = {
     /\d\s?(cm|mm|m|l|litres?|liters?|ml|g|kg|%|percent|in|inches|gal|hours?|weeks?|days?)\b|\b(a|per) (week|plant)\b/i,
   "how-often": /\b(every|once|twice|daily|weekly|a week|a day|times a)\b/i,
   when: /\b(before|after|spring|summer|autumn|fall|winter|morning|evening|once|until|weeks?|days?|months?)\b/i,
-  why: /\b(because|so that|so (the|it|they|roots|water)|which (means|reduces|lets|keeps|stops)|reduces?|prevents?|lets|otherwise|since)\b/i,
+  why: /\b(because|so that|so (the|it|they|roots|water)|which (means|reduces|lets|keeps|stops)|reduces?|prevents?|lets|otherwise|since|comes? from|caused by|due to|result of)\b/i,
 };
 
 /** What the chat has said, which a follow-up should not say again (see `repeats`). */

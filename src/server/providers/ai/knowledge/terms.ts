@@ -11,7 +11,10 @@ const STOP_WORDS = new Set(
     "lots loads lot bunch whole all every keep keeps kept seem seems seemed help over anyone " +
     "ideas advice thanks til till " +
     // What the tokenizer leaves of contractions ("don't" → "don", "t").
-    "don doesn didn won isn aren wasn weren couldn shouldn wouldn haven hasn ll ve re"
+    "don doesn didn won isn aren wasn weren couldn shouldn wouldn haven hasn ll ve re " +
+    // Contractions typed without the apostrophe ("whats causing it", "it doesnt flower").
+    "whats hows thats theres wheres whos whys dont doesnt didnt wont isnt arent cant im ive " +
+    "couple"
   ).split(" "),
 );
 
@@ -28,6 +31,8 @@ const SYNONYMS: Record<string, string> = {
   know: "tell",
   // Adjectives and informal words the stemmer leaves apart from their nouns.
   tonight: "night",
+  // "pH keeps falling", "leaves falling off": the notes mostly say dropping.
+  falling: "drop",
   overnight: "night",
   frosty: "frost",
   windy: "wind",
