@@ -217,15 +217,6 @@ export class BuiltInAssistant implements Assistant {
       return temperatureCheckAnswer(context, focus.plant, crop);
     }
     const asked = state.parts.flatMap((part) => part.aspects);
-    console.error(
-      JSON.stringify({
-        parts: state.parts,
-        symptom: state.symptom,
-        care: state.care,
-        crops: state.crops,
-        problem: this.problemNamed(text),
-      }),
-    );
     // A follow-up that keeps the asks is read with the words that set them.
     const words = this.mentions.withCropNames(withConcepts(state.askText || text));
     const problem = this.problemNamed(text);

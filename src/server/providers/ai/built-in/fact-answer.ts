@@ -539,6 +539,8 @@ const TROUBLE: readonly Aspect[] = [
 ];
 /** An aspect outside the troubles and the asks ranks this far down (0.5 off a fact's score). */
 const OTHER_ASPECT_RANK = 50;
+/** How close (in words of average weight) a second fact's match must be to come too. */
+const RUNNER_UP = 0.5;
 /** A symptom fact must share this many of the question's words to be its answer. */
 const MIN_SYMPTOM_WORDS = 2;
 
@@ -601,6 +603,10 @@ export function symptomAnswer(
   const second =
     candidates.find((c) => c !== best && [...c.words].some((word) => !best.words.has(word)))
       ?.fact ??
+    // A runner-up as close as the watch-for bonus is another cause of the same symptom.
+    candidates.find(
+      (c) => c !== best && c.words.size >= MIN_SYMPTOM_WORDS && c.score >= best.score - RUNNER_UP,
+    )?.fact ??
     (best.fact.role === "main"
       ? undefined
       : store
