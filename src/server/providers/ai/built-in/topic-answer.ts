@@ -6,6 +6,8 @@ import { isRelevant, passageSource } from "./knowledge-answer";
 
 /** A reply from a topic note stays within this many characters. */
 const MAX_CHARS = 520;
+/** And within this many sentences: the rule, its exceptions and an example fit; a section does not. */
+const MAX_SENTENCES = 4;
 const REMEDY =
   /\b(fix\w*|control\w*|treat\w*|get rid|manag\w*|what to do|protect\w*|cure\w*|stop\w*|save)\b/i;
 const ASKS_REMEDY =
@@ -197,7 +199,7 @@ function bestSentences(
   const chosen: typeof scored = [];
   let used = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
-    if (chosen.length === 3 || used + candidate.sentence.text.length > room) continue;
+    if (chosen.length === MAX_SENTENCES || used + candidate.sentence.text.length > room) continue;
     chosen.push(candidate);
     used += candidate.sentence.text.length + 1;
   }
