@@ -55,6 +55,15 @@ describe("question understanding", () => {
     expect(aspectsIn("how do i keep my fig alive over winter")).toEqual(["overwintering"]);
     expect(aspectsIn("how do i save seeds from my tomatoes")).toEqual(["propagation"]);
     expect(aspectsIn("when do i sow tomato seeds")).toEqual(["sowing"]);
+    // "Cutting" spears is harvest; a cutting is propagation.
+    expect(aspectsIn("how long can i keep cutting asparagus spears")).not.toContain("propagation");
+    expect(aspectsIn("can i take a cutting from my rosemary")).toEqual(["propagation"]);
+  });
+
+  it("reads 'how do I keep it flowering' as that ask, not care in general", () => {
+    expect(understand("how do i keep my cosmos flowering all summer", vocabulary).care).toBe(false);
+    expect(understand("how do i keep my monstera happy", vocabulary).care).toBe(true);
+    expect(understand("how do I look after basil", vocabulary).care).toBe(true);
   });
 
   it("does not read plant names as asks: sunflower holds no sun, lime no liming", () => {
@@ -89,6 +98,8 @@ describe("question understanding", () => {
     // Typed without the apostrophe.
     expect(kindOf("ph keeps dropping, whats causing it")).toBe("why");
     expect(kindOf("whats wrong with my basil")).toBe("why");
+    expect(kindOf("whens the best time to cut a beech hedge")).toBe("when");
+    expect(aspectsIn("my tomatoes keep splitting just as theyre ripening")).toEqual([]);
   });
 
   it("does not read 'just as they ripen' beside a symptom as a harvest question", () => {

@@ -109,7 +109,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
   ],
   [
     "propagation",
-    /\b(propagat\w*|cuttings?|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*|(sav|collect)(e|es|ing) (the |my |their )?(own )?seeds?|seed saving|split (it|them|the (clump|plant|crown))|(till|until) (it |they )?roots?|take root|to root|rooting|grow (it |them )?in (just |plain )?water)\b/,
+    /\b(propagat\w*|cuttings|(a|the|my|this) cutting|take (a )?cutting|divid\w*|division|offsets?|pups?|runners?|root (it |them |a cutting )?in water|new plants? from|clon(e|es|ing)|air layer\w*|(sav|collect)(e|es|ing) (the |my |their )?(own )?seeds?|seed saving|split (it|them|the (clump|plant|crown))|(till|until) (it |they )?roots?|take root|to root|rooting|grow (it |them )?in (just |plain )?water)\b/,
   ],
   [
     "companions",
@@ -142,7 +142,7 @@ const ASPECT_PATTERNS: [Aspect, RegExp][] = [
 ];
 
 const CARE =
-  /\b(look after|care (for|of)|take care|how (do|should|can) i (grow|keep)|how to (grow|keep)|tips (for|on)|growing guide|tell me about|basics)\b/;
+  /\b(look after|care (for|of)|take care|how (do|should|can) i (grow|keep)|how to (grow|keep)) (?!\S+( \S+)? (flowering|fruiting|blooming|producing|cropping|from|off|out|away)\b)|\b(tips (for|on)|growing guide|tell me about|basics)\b/;
 
 /** Question kinds, most specific first. */
 const KIND_PATTERNS: [QuestionKind, RegExp][] = [
@@ -229,13 +229,15 @@ const SYMPTOM =
 
 /** Contractions typed without their apostrophe ("whats wrong", "hows my basil", "it wont flower"). */
 const BARE_CONTRACTION =
-  /\b(what|how|where|who|that|there)s\b|\b(do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)nt\b/g;
+  /\b(what|how|when|where|who|that|there)s\b|\b(do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)nt\b|\b(they|you)re\b/g;
 
 const fold = (text: string) =>
   text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .replace(BARE_CONTRACTION, (word, s?: string) => (s ? `${s}'s` : `${word.slice(0, -2)}n't`));
+    .replace(BARE_CONTRACTION, (word, s?: string, _nt?: string, re?: string) =>
+      s ? `${s}'s` : re ? `${re}'re` : `${word.slice(0, -2)}n't`,
+    );
 
 /** The aspects a text asks about, in ASPECT_PATTERNS order. */
 export function aspectsIn(text: string): Aspect[] {
@@ -310,7 +312,9 @@ function prune(found: Aspect[], text: string): Aspect[] {
   if (
     has("harvest") &&
     SYMPTOM.test(text) &&
-    /\b(as|while|before|when) (they|it|the \w+) ((start|begin) to )?ripen/.test(text) &&
+    /\b(as|while|before|when) (they|it|the \w+|they're|they are) ((start|begin) to )?ripen/.test(
+      text,
+    ) &&
     !/\b(harvest|pick|ready)/.test(text)
   ) {
     drop("harvest");

@@ -329,7 +329,12 @@ function answerPart(
           !(field === "container" && aspect === "containers"),
       ),
     );
-    const chosen = leading.length ? leading : [pick.main, ...pick.modifiers];
+    // Unless the main fact holds more of the question ("tap water for my potted blueberries?"
+    // asks about tap water; the pots are where).
+    const leads =
+      leading.length > 0 &&
+      Math.max(...leading.map((fact) => matched(fact).weight)) >= matched(pick.main).weight;
+    const chosen = leads ? leading : [pick.main, ...pick.modifiers];
     sentences.push(...chosen.map((fact) => fact.text));
     used.push(...chosen);
   }

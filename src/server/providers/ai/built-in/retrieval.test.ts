@@ -130,4 +130,8 @@ describe("choosing what answers a question", () => {
     );
     expect(reply.text).toMatch(/ammonium|rotting roots/);
   });
+  it("answers what is asked before the condition it is asked in (tap water, in pots)", async () => {
+    const reply = await ask("is it ok to water my potted blueberries with tap water");
+    expect(reply.text).toMatch(/^Water blueberry bushes with rainwater/);
+  });
 });

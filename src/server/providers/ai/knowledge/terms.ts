@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
     // What the tokenizer leaves of contractions ("don't" → "don", "t").
     "don doesn didn won isn aren wasn weren couldn shouldn wouldn haven hasn ll ve re " +
     // Contractions typed without the apostrophe ("whats causing it", "it doesnt flower").
-    "whats hows thats theres wheres whos whys dont doesnt didnt wont isnt arent cant im ive " +
+    "whats hows whens thats theres wheres whos whys theyre youre dont doesnt didnt wont isnt arent cant im ive " +
     "couple"
   ).split(" "),
 );
