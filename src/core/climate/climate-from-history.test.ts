@@ -40,8 +40,8 @@ describe("a place's typical year from its daily history", () => {
       history({ average: 11, swing: 7, warmest: "07-20", wetMonth: 10 }),
       51.5,
     );
-    expect(profile?.monthlyMeanC[6]).toBeCloseTo(17.7, 0);
-    expect(profile?.monthlyMeanC[0]).toBeCloseTo(4.3, 0);
+    expect(profile?.monthlyMeanC?.[6]).toBeCloseTo(17.7, 0);
+    expect(profile?.monthlyMeanC?.[0]).toBeCloseTo(4.3, 0);
     expect(profile?.monthlyRainMm?.[9]).toBe(310);
     expect(profile?.monthlyRainMm?.[0]).toBe(62);
     expect(profile?.source).toBe("open-meteo");

@@ -13,8 +13,11 @@ export interface ClimateProfile {
   lastSpringFrost: string | null;
   /** Median first autumn day at or below 0 °C, "MM-DD"; null where a typical year has no frost. */
   firstAutumnFrost: string | null;
-  /** Mean air temperature of each month, January first, °C. */
-  monthlyMeanC: readonly number[];
+  /**
+   * Mean air temperature of each month, January first, °C; null when only the frost dates are
+   * known (a US station's normals without the archive), and the calendar goes by them alone.
+   */
+  monthlyMeanC: readonly number[] | null;
   /** Rainfall of each month, January first, mm; null when unknown. */
   monthlyRainMm: readonly number[] | null;
   /** Where the figures come from: station normals, a computed archive, or the season rules. */
@@ -41,6 +44,7 @@ const yearOfIso = (date: IsoDate) => Number(date.slice(0, 4));
  * first of a month.
  */
 export function meanTemperatureOn(profile: ClimateProfile, date: IsoDate): number {
+  if (!profile.monthlyMeanC) return Number.NaN;
   const year = yearOfIso(date);
   const month = monthOfIso(date);
   const middle = `${year}-${String(month + 1).padStart(2, "0")}-${MID_MONTH}`;

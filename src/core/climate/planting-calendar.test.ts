@@ -113,6 +113,19 @@ describe("the planting calendar where there is frost", () => {
   });
 });
 
+describe("the planting calendar from frost dates alone", () => {
+  it("goes by the frost dates when the monthly means are unknown", () => {
+    const datesOnly = { ...PLACES.Minneapolis, monthlyMeanC: null };
+    // Tomatoes out 1 to 4 weeks after 1 May, stretched to 8 October − 74 days − 14.
+    const [plant] = windowsOf(datesOnly, CROPS.tomato, "2027-01-01", "plant-out");
+    expect(plant).toEqual({ action: "plant-out", from: "2027-05-08", to: "2027-07-12" });
+    expect(verdictOf(datesOnly, CROPS.tomato, NOV_25)).toMatchObject({
+      status: "not-now",
+      reason: { code: "frost", until: "2027-05-01" },
+    });
+  });
+});
+
 describe("the planting calendar where there is no frost", () => {
   it("sows when the month's mean suits the crop and stays near it while it grows", () => {
     // San Francisco in November: 14 °C, cool crops yes, tomatoes (16 °C or more) no.

@@ -96,6 +96,8 @@ function indoorDays(calendar: CropCalendar): number {
 function suiter(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate, coldMargin: number) {
   const { min, max } = crop.calendar.growsInMeanC;
   const establish = Math.min(crop.daysToMaturity.min, ESTABLISH_DAYS);
+  // Without the monthly means only the frost dates can say when.
+  if (!profile.monthlyMeanC) return () => true;
   return (i: number) => {
     const day = addDays(origin, i);
     const now = meanTemperatureOn(profile, day);
@@ -261,7 +263,7 @@ function harvestDays(
   };
   add(sow, daysToMaturity.min);
   add(plant, fromPlanting);
-  // A frozen month crops nothing, whatever the plant survives.
+  // A frozen month crops nothing, whatever the plant survives (NaN, unknown, is not below 0).
   for (let i = 0; i < SPAN; i++) {
     if (days[i] && meanTemperatureOn(profile, addDays(origin, i)) < 0) days[i] = false;
   }
@@ -293,6 +295,10 @@ function reasonToday(
   const { min, max } = crop.calendar.growsInMeanC;
   const winter = lastFrostAhead && firstFrostBehind;
   if (winter && crop.calendar.frost !== "hardy") return { code: "frost", until: lastFrostAhead };
+  if (!profile.monthlyMeanC)
+    return hasFrost(profile)
+      ? { code: "too-late", firstFrost: firstFrostBehind }
+      : { code: "no-window" };
   // Today's weather, or the weeks ahead that a crop sown today would have to grow in.
   const ahead = [0, 15, 30, 45, 60].map(
     (days) => Math.round(meanTemperatureOn(profile, addDays(today, days)) * 10) / 10,
