@@ -57,6 +57,8 @@ const COLD_MARGIN = 2;
 const TOO_WET_MM = 300;
 /** A frost-tender crop must be ready this many days before the first autumn frost. */
 const TENDER_HARVEST_DAYS = 14;
+/** A frost-tender crop goes out at a typical mean of at least this, °C (see leastMean). */
+const TENDER_MIN_MEAN_C = 14;
 /** A half-hardy one this many (it takes the first light frosts but not a cold month). */
 const HALF_HARDY_DAYS = 14;
 /** A window shorter than this is an accident of the averages, not a time to sow. */
@@ -93,8 +95,15 @@ function indoorDays(calendar: CropCalendar): number {
  * in its range (a little below it where `coldMargin` allows: a spring day warms through its month)
  * and stays near the range while the crop establishes (up to three months).
  */
-function suiter(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate, coldMargin: number) {
-  const { min, max } = crop.calendar.growsInMeanC;
+function suiter(
+  profile: ClimateProfile,
+  crop: CalendarCrop,
+  origin: IsoDate,
+  coldMargin: number,
+  action: "sow" | "plant",
+) {
+  const { max } = crop.calendar.growsInMeanC;
+  const min = leastMean(crop.calendar, action);
   const establish = Math.min(crop.daysToMaturity.min, ESTABLISH_DAYS);
   // Without the monthly means only the frost dates can say when.
   if (!profile.monthlyMeanC) return () => true;
@@ -108,6 +117,19 @@ function suiter(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate, co
     }
     return true;
   };
+}
+
+/**
+ * The least typical mean a crop is sown or planted out at, °C: its range's lower end, for seed
+ * the soil its seed needs (the soil is about as warm as the air's mean in spring), and for a
+ * frost-tender crop at least 14 °C, under which it sits still and a late frost is likely.
+ */
+function leastMean(calendar: CropCalendar, action: "sow" | "plant"): number {
+  return Math.max(
+    calendar.growsInMeanC.min,
+    action === "sow" ? (calendar.minSoilC ?? 0) : 0,
+    calendar.frost === "tender" ? TENDER_MIN_MEAN_C : Number.NEGATIVE_INFINITY,
+  );
 }
 
 /** Marks the days of a transplant's indoor sowing: its usual weeks before each planting day. */
@@ -131,7 +153,10 @@ function markIndoors(calendar: CropCalendar, plant: Days, indoors: Days) {
 function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate) {
   const { calendar, daysToMaturity } = crop;
   const annual = calendar.season === "cool" || calendar.season === "warm";
-  const suits = suiter(profile, crop, origin, COLD_MARGIN);
+  const suits = {
+    sow: suiter(profile, crop, origin, COLD_MARGIN, "sow"),
+    plant: suiter(profile, crop, origin, COLD_MARGIN, "plant"),
+  };
   const result = { sow: none(), plant: none(), indoors: none() };
   const spare =
     calendar.frost === "hardy"
@@ -147,22 +172,24 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
       compareDates(autumnThisYear, lastFrost) > 0
         ? autumnThisYear
         : onYear(profile.firstAutumnFrost ?? "", year + 1);
-    const spring = (weeks: { from: number; to: number }, days: Days, matureFromHere: number) => {
+    const spring = (
+      weeks: { from: number; to: number },
+      days: Days,
+      matureFromHere: number,
+      action: "sow" | "plant",
+    ) => {
       const start = addDays(lastFrost, weeks.from * 7);
       let end = addDays(lastFrost, weeks.to * 7);
       if (annual) {
         const lastUseful = addDays(firstFrost, -matureFromHere - spare);
         if (compareDates(lastUseful, end) > 0) end = lastUseful;
       }
-      mark(days, origin, start, end, annual ? suits : undefined);
+      mark(days, origin, start, end, annual ? suits[action] : undefined);
     };
-    if (calendar.sowOutdoors) spring(calendar.sowOutdoors, result.sow, daysToMaturity.max);
+    if (calendar.sowOutdoors) spring(calendar.sowOutdoors, result.sow, daysToMaturity.max, "sow");
     if (calendar.plantOut) {
-      spring(
-        calendar.plantOut,
-        result.plant,
-        Math.max(0, daysToMaturity.max - indoorDays(calendar)),
-      );
+      const fromPlanting = Math.max(0, daysToMaturity.max - indoorDays(calendar));
+      spring(calendar.plantOut, result.plant, fromPlanting, "plant");
     } else if (calendar.startIndoors) {
       mark(
         result.indoors,
@@ -193,16 +220,24 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
  */
 function frostFreeDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate) {
   const { calendar } = crop;
-  const suits = suiter(profile, crop, origin, 0);
-  const good = none();
-  for (let i = 0; i < SPAN; i++) {
-    good[i] = monthRainOn(profile, addDays(origin, i)) < TOO_WET_MM && suits(i);
-  }
+  const goodFor = (action: "sow" | "plant") => {
+    const suits = suiter(profile, crop, origin, 0, action);
+    const good = none();
+    for (let i = 0; i < SPAN; i++) {
+      good[i] = monthRainOn(profile, addDays(origin, i)) < TOO_WET_MM && suits(i);
+    }
+    return good;
+  };
   const sows = Boolean(calendar.sowOutdoors || calendar.autumn?.method === "sow");
   const plants = Boolean(calendar.plantOut || calendar.autumn?.method === "plant");
-  const result = { sow: sows ? good : none(), plant: plants ? good : none(), indoors: none() };
+  const result = {
+    sow: sows ? goodFor("sow") : none(),
+    plant: plants ? goodFor("plant") : none(),
+    indoors: none(),
+  };
   if (calendar.startIndoors && !calendar.plantOut) {
     // Raised in trays and set out when the weather suits: the trays go in its usual weeks before.
+    const good = goodFor("plant");
     const lead = -calendar.startIndoors.from * 7;
     for (let i = 0; i + lead < SPAN; i++) result.indoors[i] = good[i + lead] ?? false;
     if (!sows) result.plant = good;
@@ -292,7 +327,8 @@ function reasonToday(
   lastFrostAhead: IsoDate | null,
   firstFrostBehind: IsoDate | null,
 ): NotNowReason {
-  const { min, max } = crop.calendar.growsInMeanC;
+  const { max } = crop.calendar.growsInMeanC;
+  const min = leastMean(crop.calendar, "plant");
   const winter = lastFrostAhead && firstFrostBehind;
   if (winter && crop.calendar.frost !== "hardy") return { code: "frost", until: lastFrostAhead };
   if (!profile.monthlyMeanC)
