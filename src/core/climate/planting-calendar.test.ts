@@ -74,6 +74,12 @@ describe("the planting calendar where there is frost", () => {
       status: "not-now",
       reason: { code: "too-late" },
     });
+    // Half-hardy peas go out before the last frost: frost is not what holds them back.
+    expect(verdictOf(PLACES.Seattle, CROPS.pea, NOV_25)).toMatchObject({
+      status: "not-now",
+      reason: { code: "too-late" },
+      next: { action: "sow-outdoors" },
+    });
   });
 
   it("gives a second window before winter from the first autumn frost (garlic)", () => {

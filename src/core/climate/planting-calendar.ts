@@ -330,7 +330,7 @@ function reasonToday(
   const { max } = crop.calendar.growsInMeanC;
   const min = leastMean(crop.calendar, "plant");
   const winter = lastFrostAhead && firstFrostBehind;
-  if (winter && crop.calendar.frost !== "hardy") return { code: "frost", until: lastFrostAhead };
+  if (winter && crop.calendar.frost === "tender") return { code: "frost", until: lastFrostAhead };
   if (!profile.monthlyMeanC)
     return hasFrost(profile)
       ? { code: "too-late", firstFrost: firstFrostBehind }
