@@ -538,6 +538,7 @@ async function userTables(t: TestApp) {
   const nobody = [
     "rateLimit",
     "app_settings",
+    "climate_profiles",
     "kysely_migration",
     "kysely_migration_lock",
     "workflow_items",

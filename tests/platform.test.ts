@@ -115,6 +115,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
         "0005-images",
         "0006-milestones-and-checklists",
         "0007-reminders",
+        "0008-climate-profiles",
       ]);
     } finally {
       for (const h of handles) await h.db.destroy();

@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   push_subscriptions: "reminders",
   reminder_sends: "reminders",
   calendar_tokens: "calendar",
+  climate_profiles: "climate",
   session: "auth",
   account: "auth",
   verification: "auth",

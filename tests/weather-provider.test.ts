@@ -22,7 +22,12 @@ describe("OpenMeteo against the fake", () => {
   let provider: OpenMeteo;
   beforeAll(async () => {
     fake = await startFakeOpenMeteo();
-    provider = new OpenMeteo({ baseUrl: fake.url, geocodingBaseUrl: fake.url, timeoutMs: 2000 });
+    provider = new OpenMeteo({
+      baseUrl: fake.url,
+      geocodingBaseUrl: fake.url,
+      archiveBaseUrl: fake.url,
+      timeoutMs: 2000,
+    });
   });
   afterAll(async () => {
     await fake.close();
@@ -95,6 +100,7 @@ describe("OpenMeteo against the fake", () => {
     const closed = new OpenMeteo({
       baseUrl: await closedPortUrl(),
       geocodingBaseUrl: await closedPortUrl(),
+      archiveBaseUrl: await closedPortUrl(),
       timeoutMs: 2000,
     });
     await expect(closed.forecast({ lat: 1, lon: 1 }, 7)).rejects.toMatchObject({

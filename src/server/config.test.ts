@@ -171,21 +171,25 @@ describe("loadConfig", () => {
     expect(loadConfig({}).weather).toEqual({
       baseUrl: "https://api.open-meteo.com",
       geocodingBaseUrl: "https://geocoding-api.open-meteo.com",
+      archiveBaseUrl: "https://archive-api.open-meteo.com",
       timeoutMs: 8000,
     });
     expect(
       loadConfig({
         WEATHER_BASE_URL: "http://meteo.lan:8080/",
         GEOCODING_BASE_URL: "http://meteo.lan:8081",
+        CLIMATE_BASE_URL: "http://meteo.lan:8082/",
         WEATHER_TIMEOUT_MS: "2500",
       }).weather,
     ).toEqual({
       baseUrl: "http://meteo.lan:8080",
       geocodingBaseUrl: "http://meteo.lan:8081",
+      archiveBaseUrl: "http://meteo.lan:8082",
       timeoutMs: 2500,
     });
     expect(() => loadConfig({ WEATHER_BASE_URL: "ftp://meteo.lan" })).toThrow(/WEATHER_BASE_URL/);
     expect(() => loadConfig({ GEOCODING_BASE_URL: "meteo" })).toThrow(/GEOCODING_BASE_URL/);
+    expect(() => loadConfig({ CLIMATE_BASE_URL: "meteo" })).toThrow(/CLIMATE_BASE_URL/);
     expect(() => loadConfig({ WEATHER_TIMEOUT_MS: "soon" })).toThrow(/WEATHER_TIMEOUT_MS/);
   });
 

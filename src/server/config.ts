@@ -98,6 +98,9 @@ export const envSchema = z.preprocess(
       "https://geocoding-api.open-meteo.com",
     ),
     WEATHER_TIMEOUT_MS: milliseconds("WEATHER_TIMEOUT_MS").default(8000),
+    CLIMATE_BASE_URL: httpUrl("CLIMATE_BASE_URL must be an http:// or https:// URL").default(
+      "https://archive-api.open-meteo.com",
+    ),
     AI_BASE_URL: httpUrl(
       "AI_BASE_URL must be the http:// or https:// URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1",
     ).optional(),
@@ -177,7 +180,7 @@ export interface Config {
   };
   upgradeEmail: string | null;
   /** Open-Meteo (or a compatible server): forecast and geocoding base URLs, request timeout. */
-  weather: { baseUrl: string; geocodingBaseUrl: string; timeoutMs: number };
+  weather: { baseUrl: string; geocodingBaseUrl: string; archiveBaseUrl: string; timeoutMs: number };
   /** An OpenAI-compatible endpoint for the assistant; undefined = the built-in engine only. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Signed-out chat messages allowed per client address per hour; 0 turns it off. */
@@ -340,6 +343,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     weather: {
       baseUrl: env.WEATHER_BASE_URL.replace(/\/+$/, ""),
       geocodingBaseUrl: env.GEOCODING_BASE_URL.replace(/\/+$/, ""),
+      archiveBaseUrl: env.CLIMATE_BASE_URL.replace(/\/+$/, ""),
       timeoutMs: env.WEATHER_TIMEOUT_MS,
     },
     ai:

@@ -226,9 +226,13 @@ export interface FakeOpenMeteo {
   /** When set, a successful answer carries this body instead (to test unreadable replies). */
   body: unknown;
   /** Successful and failed requests so far, per API. */
-  readonly requests: { forecast: number; search: number };
+  readonly requests: { forecast: number; search: number; archive: number };
   /** The query string of the latest request to each API. */
-  readonly last: { forecast: URLSearchParams | null; search: URLSearchParams | null };
+  readonly last: {
+    forecast: URLSearchParams | null;
+    search: URLSearchParams | null;
+    archive: URLSearchParams | null;
+  };
   /** The fixture's place: its UTC offset (seconds) and IANA time zone. */
   zone: { timezone: string; offsetSeconds: number };
   close(): Promise<void>;
@@ -345,6 +349,55 @@ function forecastBody(fake: FakeOpenMeteo, params: URLSearchParams) {
   return { status: 200, body };
 }
 
+/**
+ * The historical weather API (/v1/archive): a made-up but steady climate from the latitude alone,
+ * warmest on 20 July in the north and 20 January in the south. Its yearly mean falls 0.4 °C per
+ * degree from 28 °C at the equator and swings more the farther from it, so Bengaluru (13° N) has
+ * no frost and Melbourne (38° S) has frost from late autumn to early spring.
+ */
+function archiveBody(params: URLSearchParams) {
+  const lat = Number(params.get("latitude"));
+  const start = params.get("start_date") ?? "";
+  const end = params.get("end_date") ?? "";
+  if (!Number.isFinite(lat) || !/^\d{4}-\d{2}-\d{2}$/.test(start) || end < start) {
+    return { status: 400, body: { error: true, reason: "Invalid date range" } };
+  }
+  const average = 28 - 0.4 * Math.abs(lat);
+  const swing = Math.max(1, 0.3 * Math.abs(lat) - 2);
+  const warmest = lat >= 0 ? [6, 20] : [0, 20];
+  const time: string[] = [];
+  const min: number[] = [];
+  const max: number[] = [];
+  const rain: number[] = [];
+  for (
+    let ms = Date.parse(`${start}T00:00:00Z`);
+    ms <= Date.parse(`${end}T00:00:00Z`);
+    ms += 86_400_000
+  ) {
+    const day = new Date(ms);
+    const peak = Date.UTC(day.getUTCFullYear(), warmest[0] ?? 0, warmest[1] ?? 1);
+    const mean = average + swing * Math.cos(((ms - peak) / 86_400_000 / 365.25) * 2 * Math.PI);
+    time.push(isoDate(ms));
+    min.push(round1(mean - 5));
+    max.push(round1(mean + 5));
+    rain.push(2);
+  }
+  return {
+    status: 200,
+    body: {
+      latitude: snap(lat),
+      longitude: snap(Number(params.get("longitude"))),
+      daily_units: {
+        time: "iso8601",
+        temperature_2m_max: "°C",
+        temperature_2m_min: "°C",
+        precipitation_sum: "mm",
+      },
+      daily: { time, temperature_2m_max: max, temperature_2m_min: min, precipitation_sum: rain },
+    },
+  };
+}
+
 const fold = (text: string) =>
   text
     .normalize("NFD")
@@ -369,8 +422,8 @@ function searchBody(params: URLSearchParams) {
 export async function startFakeOpenMeteo(
   options: { fixture?: FixtureName } = {},
 ): Promise<FakeOpenMeteo> {
-  const requests = { forecast: 0, search: 0 };
-  const last: FakeOpenMeteo["last"] = { forecast: null, search: null };
+  const requests = { forecast: 0, search: 0, archive: 0 };
+  const last: FakeOpenMeteo["last"] = { forecast: null, search: null, archive: null };
   const fake: FakeOpenMeteo = {
     url: "",
     fixture: options.fixture ?? "mild",
@@ -391,7 +444,9 @@ export async function startFakeOpenMeteo(
         ? "forecast"
         : url.pathname === "/v1/search"
           ? "search"
-          : null;
+          : url.pathname === "/v1/archive"
+            ? "archive"
+            : null;
     if (!api) return send(res, 404, { error: true, reason: "Not Found" });
     requests[api] += 1;
     last[api] = url.searchParams;
@@ -403,7 +458,9 @@ export async function startFakeOpenMeteo(
     const { status, body } =
       api === "forecast"
         ? forecastBody(fake, url.searchParams)
-        : { status: 200, body: searchBody(url.searchParams) };
+        : api === "archive"
+          ? archiveBody(url.searchParams)
+          : { status: 200, body: searchBody(url.searchParams) };
     send(res, status, fake.body === undefined ? body : fake.body);
   };
 

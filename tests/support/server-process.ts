@@ -60,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const run = runServer({
     WEATHER_BASE_URL: nowhere,
     GEOCODING_BASE_URL: nowhere,
+    CLIMATE_BASE_URL: nowhere,
     PORT: String(port),
     HOST: "127.0.0.1",
     TENDRIL_DATA_DIR: dataDir,

@@ -67,6 +67,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // No test reaches the internet: weather tests pass their fake Open-Meteo instead.
     WEATHER_BASE_URL: "http://127.0.0.1:1",
     GEOCODING_BASE_URL: "http://127.0.0.1:1",
+    CLIMATE_BASE_URL: "http://127.0.0.1:1",
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
     // Tests run the reminders themselves (app.reminders.runOnce) at the instant they choose.
     REMINDERS_INTERVAL_SECONDS: "0",

@@ -6,6 +6,7 @@ import * as messageSources from "./migrations/0004-message-sources";
 import * as images from "./migrations/0005-images";
 import * as milestonesAndChecklists from "./migrations/0006-milestones-and-checklists";
 import * as reminders from "./migrations/0007-reminders";
+import * as climateProfiles from "./migrations/0008-climate-profiles";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005-images": images,
   "0006-milestones-and-checklists": milestonesAndChecklists,
   "0007-reminders": reminders,
+  "0008-climate-profiles": climateProfiles,
 };
 
 export async function migrateToLatest(

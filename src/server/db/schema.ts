@@ -183,6 +183,13 @@ export interface WeatherCacheTable {
   fetched_at: string;
 }
 
+/** A place's typical-year climate (ClimateProfile as JSON), keyed by its point to 0.1° (migration 0008). */
+export interface ClimateProfileTable {
+  key: string;
+  payload: string;
+  computed_at: string;
+}
+
 /** Server-wide settings, e.g. the generated VAPID key pair (migration 0007). */
 export interface AppSettingTable {
   key: string;
@@ -232,4 +239,5 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   reminder_sends: ReminderSendTable;
   calendar_tokens: CalendarTokenTable;
+  climate_profiles: ClimateProfileTable;
 }

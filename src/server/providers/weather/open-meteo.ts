@@ -1,15 +1,26 @@
 import type { Logger } from "pino";
 import { z } from "zod";
+import type { HistoryDay } from "../../../core/climate/climate-from-history";
 import { fahrenheitToCelsius } from "../../../core/units";
 import { AppError } from "../../errors";
 import { type PlaceQuery, pickCandidate, placeLabel } from "./place-query";
-import type { DailyForecast, Forecast, Geocoder, LatLon, Place, WeatherProvider } from "./types";
+import type {
+  ClimateArchive,
+  DailyForecast,
+  Forecast,
+  Geocoder,
+  LatLon,
+  Place,
+  WeatherProvider,
+} from "./types";
 
 export interface OpenMeteoOptions {
   /** Forecast API, e.g. https://api.open-meteo.com (no trailing slash). */
   baseUrl: string;
   /** Geocoding API, e.g. https://geocoding-api.open-meteo.com. */
   geocodingBaseUrl: string;
+  /** Historical weather API, e.g. https://archive-api.open-meteo.com. */
+  archiveBaseUrl: string;
   timeoutMs: number;
   log?: Pick<Logger, "warn">;
 }
@@ -55,6 +66,16 @@ const searchResponse = z.object({
     .optional(),
 });
 
+const archiveResponse = z.object({
+  daily_units: z.record(z.string(), z.string()).optional(),
+  daily: z.object({
+    time: z.array(z.string()),
+    temperature_2m_max: series,
+    temperature_2m_min: series,
+    precipitation_sum: series,
+  }),
+});
+
 const CURRENT = ["temperature_2m", "relative_humidity_2m", "wind_speed_10m", "weather_code"];
 const DAILY = [
   "weather_code",
@@ -87,20 +108,22 @@ function toMm(value: number, unit: string | undefined): number {
   return unit === "inch" ? value * 25.4 : value;
 }
 
-type Service = "weather" | "place-name";
+type Service = "weather" | "place-name" | "climate";
 
 const SERVICE_NAMES: Record<Service, string> = {
   weather: "The weather service (Open-Meteo)",
   "place-name": "The place-name service (Open-Meteo geocoding)",
+  climate: "The weather history service (Open-Meteo archive)",
 };
 
 const RETRY_HINT: Record<Service, string> = {
   weather: "Please try again in a few minutes.",
   "place-name": "Please try again in a few minutes, or type a US ZIP code.",
+  climate: "Please try again in a few minutes.",
 };
 
 /** Open-Meteo's forecast and geocoding APIs (no key). Any failure becomes a 502 a person can read. */
-export class OpenMeteo implements WeatherProvider, Geocoder {
+export class OpenMeteo implements WeatherProvider, Geocoder, ClimateArchive {
   readonly name = "open-meteo";
 
   constructor(private readonly options: OpenMeteoOptions) {}
@@ -121,6 +144,35 @@ export class OpenMeteo implements WeatherProvider, Geocoder {
     const body = forecastResponse.safeParse(await this.getJson(url, "weather"));
     if (!body.success) throw this.unreadable("weather", url, body.error);
     return toForecast(body.data);
+  }
+
+  /** Daily minimum, maximum and rainfall at a point from `from` to `to` ("YYYY-MM-DD"). */
+  async history(point: LatLon, from: string, to: string): Promise<HistoryDay[]> {
+    const url = new URL(`${this.options.archiveBaseUrl}/v1/archive`);
+    url.search = new URLSearchParams({
+      latitude: String(point.lat),
+      longitude: String(point.lon),
+      start_date: from,
+      end_date: to,
+      daily: "temperature_2m_max,temperature_2m_min,precipitation_sum",
+      timezone: "auto",
+      temperature_unit: "celsius",
+      precipitation_unit: "mm",
+    }).toString();
+    const body = archiveResponse.safeParse(await this.getJson(url, "climate"));
+    if (!body.success) throw this.unreadable("climate", url, body.error);
+    const { daily, daily_units: units } = body.data;
+    // A day the archive has no value for stays null: the computation leaves gappy years out.
+    const at = (values: readonly (number | null)[], i: number, convert: (v: number) => number) => {
+      const value = values[i];
+      return value === null || value === undefined ? null : convert(value);
+    };
+    return daily.time.map((date, i) => ({
+      date,
+      minC: at(daily.temperature_2m_min, i, (v) => toCelsius(v, units?.temperature_2m_min)),
+      maxC: at(daily.temperature_2m_max, i, (v) => toCelsius(v, units?.temperature_2m_max)),
+      rainMm: at(daily.precipitation_sum, i, (v) => toMm(v, units?.precipitation_sum)),
+    }));
   }
 
   async geocode(query: PlaceQuery): Promise<Place | null> {

@@ -1,3 +1,4 @@
+import type { HistoryDay } from "../../../core/climate/climate-from-history";
 import type { PlaceQuery } from "./place-query";
 
 export interface LatLon {
@@ -56,4 +57,12 @@ export interface WeatherProvider {
  */
 export interface Geocoder {
   geocode(query: PlaceQuery): Promise<Place | null>;
+}
+
+/**
+ * Past daily weather at a point, for its typical year. Rejects (with an AppError 502) when the
+ * service cannot be asked.
+ */
+export interface ClimateArchive {
+  history(point: LatLon, from: string, to: string): Promise<HistoryDay[]>;
 }

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plantingCalendar } from "../src/core/climate/planting-calendar";
+import { catalogue } from "../src/server/features/catalogue/catalogue-read-model";
+import { loadCropCalendars } from "../src/server/features/catalogue/crop-calendar-read-model";
+import { ClimateService, climateKey } from "../src/server/features/climate/service";
+import { OpenMeteo } from "../src/server/providers/weather";
+import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
+import { createTestApp, dialects, type TestApp } from "./support/test-app";
+
+const BENGALURU = { lat: 12.97, lon: 77.59 };
+const MELBOURNE = { lat: -37.81, lon: 144.96 };
+const TODAY = "2026-11-25";
+
+describe.each(dialects)("the climate of a place (%s)", (dialect) => {
+  let t: TestApp;
+  let fake: FakeOpenMeteo;
+  let climate: ClimateService;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    fake = await startFakeOpenMeteo();
+    const archive = new OpenMeteo({
+      baseUrl: fake.url,
+      geocodingBaseUrl: fake.url,
+      archiveBaseUrl: fake.url,
+      timeoutMs: 5000,
+    });
+    climate = new ClimateService({ db: t.database.db, archive });
+  });
+  afterAll(async () => {
+    await fake.close();
+    await t.close();
+  });
+
+  it("computes a frost-free profile for Bengaluru from ten years of the archive", async () => {
+    const { profile, estimate } = await climate.climateAt(BENGALURU, TODAY);
+    expect(estimate).toBe(false);
+    expect(profile).toMatchObject({
+      source: "open-meteo",
+      lastSpringFrost: null,
+      firstAutumnFrost: null,
+    });
+    expect(profile?.monthlyMeanC).toHaveLength(12);
+    expect(fake.last.archive?.get("start_date")).toBe("2016-01-01");
+    expect(fake.last.archive?.get("end_date")).toBe("2025-12-31");
+  });
+
+  it("gives Melbourne southern-hemisphere frost dates and keeps the profile (one archive call)", async () => {
+    const before = fake.requests.archive;
+    const first = await climate.climateAt(MELBOURNE, TODAY);
+    const again = await climate.climateAt(MELBOURNE, TODAY);
+    expect(fake.requests.archive).toBe(before + 1);
+    expect(again).toEqual(first);
+    // The fake's Melbourne has frost while 12.9 + 9.3·cos(phase) − 5 ≤ 0: about 150 days either
+    // side of its warmest day, 20 January, i.e. from mid June to late August, the southern winter.
+    expect(first.profile?.firstAutumnFrost?.slice(0, 2)).toBe("06");
+    expect(first.profile?.lastSpringFrost?.slice(0, 2)).toBe("08");
+    const row = await t.database.db
+      .selectFrom("climate_profiles")
+      .select("key")
+      .where("key", "=", climateKey(MELBOURNE))
+      .executeTakeFirst();
+    expect(row?.key).toBe("-37.8,145.0");
+  });
+
+  it("plans the catalogue's tomato for November by the place's own season", async () => {
+    const crops = catalogue();
+    const tomato = crops.bySlug("tomato");
+    const calendar = loadCropCalendars(crops).get("tomato");
+    if (!tomato || !calendar) throw new Error("tomato is in the catalogue");
+    const crop = { calendar, daysToMaturity: tomato.daysToMaturity };
+    const melbourne = (await climate.climateAt(MELBOURNE, TODAY)).profile;
+    if (!melbourne) throw new Error("Melbourne has a profile");
+    expect(plantingCalendar(melbourne, crop, TODAY).verdict.status).not.toBe("not-now");
+  });
+
+  it("answers an estimate, never an error, when the archive cannot be reached", async () => {
+    fake.failWith = 503;
+    try {
+      const somewhere = { lat: 51.5, lon: -0.1 };
+      await expect(climate.climateAt(somewhere, TODAY)).resolves.toEqual({
+        profile: null,
+        estimate: true,
+      });
+      // A place already known keeps its profile while the archive is down.
+      expect((await climate.climateAt(MELBOURNE, TODAY)).estimate).toBe(false);
+    } finally {
+      fake.failWith = null;
+    }
+  });
+});
