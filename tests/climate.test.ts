@@ -36,9 +36,9 @@ describe.each(dialects)("the climate of a place (%s)", (dialect) => {
     const { profile, estimate } = await climate.climateAt(BENGALURU, TODAY);
     expect(estimate).toBe(false);
     expect(profile).toMatchObject({
-      source: "open-meteo",
-      lastSpringFrost: null,
-      firstAutumnFrost: null,
+      source: "historical",
+      lastFrost: null,
+      firstFrost: null,
     });
     expect(profile?.monthlyMeanC).toHaveLength(12);
     expect(fake.last.archive?.get("start_date")).toBe("2016-01-01");
@@ -53,8 +53,8 @@ describe.each(dialects)("the climate of a place (%s)", (dialect) => {
     expect(again).toEqual(first);
     // The fake's Melbourne has frost while 12.9 + 9.3·cos(phase) − 5 ≤ 0: about 150 days either
     // side of its warmest day, 20 January, i.e. from mid June to late August, the southern winter.
-    expect(first.profile?.firstAutumnFrost?.slice(0, 2)).toBe("06");
-    expect(first.profile?.lastSpringFrost?.slice(0, 2)).toBe("08");
+    expect(first.profile?.firstFrost?.slice(0, 2)).toBe("06");
+    expect(first.profile?.lastFrost?.slice(0, 2)).toBe("08");
     const row = await t.database.db
       .selectFrom("climate_profiles")
       .select("key")

@@ -44,28 +44,28 @@ describe("a place's typical year from its daily history", () => {
     expect(profile?.monthlyMeanC?.[0]).toBeCloseTo(4.3, 0);
     expect(profile?.monthlyRainMm?.[9]).toBe(310);
     expect(profile?.monthlyRainMm?.[0]).toBe(62);
-    expect(profile?.source).toBe("open-meteo");
+    expect(profile?.source).toBe("historical");
   });
 
   it("finds the median last spring and first autumn frost (a minimum at or below 0 °C)", () => {
     // Minimum = 1 + 7·cos(phase): at or below 0 while cos ≤ −1/7, i.e. from 99.6 days after the
     // warmest day (20 July + 99.6 = 28 October) to 265.4 days after it (11 April).
     const profile = climateFromHistory(history({ average: 6, swing: 7, warmest: "07-20" }), 51.5);
-    expect(profile?.lastSpringFrost).toBe("04-11");
-    expect(profile?.firstAutumnFrost).toBe("10-28");
+    expect(profile?.lastFrost).toBe("04-11");
+    expect(profile?.firstFrost).toBe("10-28");
   });
 
   it("counts the southern hemisphere's frosts from its own midwinter (July)", () => {
     const profile = climateFromHistory(history({ average: 6, swing: 7, warmest: "01-20" }), -37.8);
     // The same swing around a warmest day of 20 January: frost from 30 April to 12 October.
-    expect(profile?.lastSpringFrost).toBe("10-12");
-    expect(profile?.firstAutumnFrost).toBe("04-30");
+    expect(profile?.lastFrost).toBe("10-12");
+    expect(profile?.firstFrost).toBe("04-30");
   });
 
   it("is frost-free where minimums stay above 0 °C", () => {
     const profile = climateFromHistory(history({ average: 27, swing: 1, warmest: "05-01" }), 1.35);
-    expect(profile?.lastSpringFrost).toBeNull();
-    expect(profile?.firstAutumnFrost).toBeNull();
+    expect(profile?.lastFrost).toBeNull();
+    expect(profile?.firstFrost).toBeNull();
     // Lowest minimum 27 − 1 − 5 = 21 °C = 69.8 °F: zone 13b (65 to 70 °F).
     expect(profile?.zone).toBe("13b");
   });

@@ -116,11 +116,11 @@ export function climateFromHistory(
   return {
     latitude,
     zone,
-    lastSpringFrost: frosty ? monthDayOf(midwinter + median(lastSpring)) : null,
-    firstAutumnFrost: frosty ? monthDayOf(midwinter + median(firstAutumn)) : null,
+    lastFrost: frosty ? monthDayOf(midwinter + median(lastSpring)) : null,
+    firstFrost: frosty ? monthDayOf(midwinter + median(firstAutumn)) : null,
     monthlyMeanC,
     monthlyRainMm,
-    source: "open-meteo",
+    source: "historical",
   };
 }
 

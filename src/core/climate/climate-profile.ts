@@ -10,9 +10,9 @@ export interface ClimateProfile {
   /** USDA hardiness zone ("10b"), from the annual extreme minimum; null when unknown. */
   zone: string | null;
   /** Median last spring day at or below 0 °C, "MM-DD"; null where a typical year has no frost. */
-  lastSpringFrost: string | null;
+  lastFrost: string | null;
   /** Median first autumn day at or below 0 °C, "MM-DD"; null where a typical year has no frost. */
-  firstAutumnFrost: string | null;
+  firstFrost: string | null;
   /**
    * Mean air temperature of each month, January first, °C; null when only the frost dates are
    * known (a US station's normals without the archive), and the calendar goes by them alone.
@@ -20,13 +20,16 @@ export interface ClimateProfile {
   monthlyMeanC: readonly number[] | null;
   /** Rainfall of each month, January first, mm; null when unknown. */
   monthlyRainMm: readonly number[] | null;
-  /** Where the figures come from: station normals, a computed archive, or the season rules. */
-  source: "noaa" | "open-meteo" | "estimate";
+  /**
+   * Where the figures come from (API.md): US station normals, the weather archive, the gardener's
+   * own frost dates, or the season rules.
+   */
+  source: "usda-noaa" | "historical" | "gardener" | "estimate";
 }
 
 /** Whether a typical year at the place has frost dates to plan by. */
 export const hasFrost = (profile: ClimateProfile) =>
-  profile.lastSpringFrost !== null && profile.firstAutumnFrost !== null;
+  profile.lastFrost !== null && profile.firstFrost !== null;
 
 const MID_MONTH = 15;
 

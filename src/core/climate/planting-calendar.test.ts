@@ -13,11 +13,11 @@ const APR_1 = "2027-04-01";
 const mild: ClimateProfile = {
   latitude: 45,
   zone: "7a",
-  lastSpringFrost: "04-15",
-  firstAutumnFrost: "10-15",
+  lastFrost: "04-15",
+  firstFrost: "10-15",
   monthlyMeanC: new Array(12).fill(15),
   monthlyRainMm: new Array(12).fill(50),
-  source: "noaa",
+  source: "usda-noaa",
 };
 
 const verdictOf = (place: ClimateProfile, crop: CalendarCrop, day: string) =>
@@ -30,26 +30,26 @@ describe("the planting calendar where there is frost", () => {
     // Peas: sown from 6 weeks before the last frost (15 April) = 4 March.
     expect(verdictOf(mild, CROPS.pea, "2027-03-04")).toMatchObject({
       status: "now",
-      action: "sow-outdoors",
+      action: "sow",
     });
     expect(verdictOf(mild, CROPS.pea, "2027-03-03")).toEqual({
       status: "soon",
-      action: "sow-outdoors",
+      action: "sow",
       from: "2027-03-04",
     });
   });
 
   it("stretches an annual's window while it can still crop before the first frost", () => {
     // Half-hardy peas, 70 days at most, 14 days' spare: last sowing 15 Oct − 84 days = 23 July.
-    const [sow] = windowsOf(mild, CROPS.pea, "2027-03-01", "sow-outdoors");
-    expect(sow).toEqual({ action: "sow-outdoors", from: "2027-03-04", to: "2027-07-23" });
+    const [sow] = windowsOf(mild, CROPS.pea, "2027-03-01", "sow");
+    expect(sow).toEqual({ action: "sow", from: "2027-03-04", to: "2027-07-23" });
     expect(verdictOf(mild, CROPS.pea, "2027-07-24")).toMatchObject({ status: "not-now" });
   });
 
   it("never plants a frost-tender crop out before the last frost", () => {
     for (const place of [mild, PLACES.Seattle, PLACES.Minneapolis, PLACES.London]) {
       for (const w of windowsOf(place, CROPS.tomato, "2027-01-01", "plant-out")) {
-        const lastFrost = `${w.from.slice(0, 4)}-${place.lastSpringFrost}`;
+        const lastFrost = `${w.from.slice(0, 4)}-${place.lastFrost}`;
         expect(w.from >= lastFrost, `${w.from} in ${place.zone}`).toBe(true);
       }
     }
@@ -78,7 +78,7 @@ describe("the planting calendar where there is frost", () => {
     expect(verdictOf(PLACES.Seattle, CROPS.pea, NOV_25)).toMatchObject({
       status: "not-now",
       reason: { code: "too-late" },
-      next: { action: "sow-outdoors" },
+      next: { action: "sow" },
     });
   });
 
@@ -152,7 +152,7 @@ describe("the planting calendar where there is no frost", () => {
     expect(verdictOf(PLACES.Delhi, CROPS.pea, APR_1)).toMatchObject({
       status: "not-now",
       reason: { code: "too-hot" },
-      next: { action: "sow-outdoors", from: "2027-11-11" },
+      next: { action: "sow", from: "2027-11-11" },
     });
     expect(verdictOf(PLACES.Delhi, CROPS.pea, NOV_25).status).toBe("now");
   });
@@ -182,12 +182,12 @@ describe("the verdict", () => {
     const opens = "2027-03-04";
     expect(verdictOf(mild, CROPS.pea, addDays(opens, -SOON_DAYS))).toEqual({
       status: "soon",
-      action: "sow-outdoors",
+      action: "sow",
       from: opens,
     });
     expect(verdictOf(mild, CROPS.pea, addDays(opens, -SOON_DAYS - 1))).toMatchObject({
       status: "not-now",
-      next: { action: "sow-outdoors", from: opens },
+      next: { action: "sow", from: opens },
     });
   });
 

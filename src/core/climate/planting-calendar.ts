@@ -8,7 +8,7 @@ import {
   onYear,
 } from "./climate-profile";
 
-export type CalendarAction = "start-indoors" | "sow-outdoors" | "plant-out" | "harvest";
+export type CalendarAction = "start-indoors" | "sow" | "plant-out" | "harvest";
 
 export interface CalendarWindow {
   action: CalendarAction;
@@ -166,12 +166,12 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
         : TENDER_HARVEST_DAYS;
   const firstYear = Number(origin.slice(0, 4));
   for (let year = firstYear - 1; year <= firstYear + 3; year++) {
-    const lastFrost = onYear(profile.lastSpringFrost ?? "", year);
-    const autumnThisYear = onYear(profile.firstAutumnFrost ?? "", year);
+    const lastFrost = onYear(profile.lastFrost ?? "", year);
+    const autumnThisYear = onYear(profile.firstFrost ?? "", year);
     const firstFrost =
       compareDates(autumnThisYear, lastFrost) > 0
         ? autumnThisYear
-        : onYear(profile.firstAutumnFrost ?? "", year + 1);
+        : onYear(profile.firstFrost ?? "", year + 1);
     const spring = (
       weeks: { from: number; to: number },
       days: Days,
@@ -278,7 +278,7 @@ function harvestDays(
     if (!hasFrost(profile)) return days;
     const firstYear = Number(origin.slice(0, 4));
     for (let year = firstYear - 1; year <= firstYear + 3; year++) {
-      const lastFrost = onYear(profile.lastSpringFrost ?? "", year);
+      const lastFrost = onYear(profile.lastFrost ?? "", year);
       mark(
         days,
         origin,
@@ -307,8 +307,8 @@ function harvestDays(
     for (let i = 0; i < SPAN; i++) {
       const day = addDays(origin, i);
       const monthDay = day.slice(5);
-      const spring = profile.lastSpringFrost ?? "";
-      const autumn = profile.firstAutumnFrost ?? "";
+      const spring = profile.lastFrost ?? "";
+      const autumn = profile.firstFrost ?? "";
       const winter =
         autumn > spring
           ? monthDay >= autumn || monthDay < spring
@@ -357,13 +357,13 @@ function frostAround(profile: ClimateProfile, today: IsoDate) {
   const year = Number(today.slice(0, 4));
   const dates = (monthDay: string) => [year - 1, year, year + 1].map((y) => onYear(monthDay, y));
   const lastFrostAhead =
-    dates(profile.lastSpringFrost ?? "").find((d) => compareDates(d, today) > 0) ?? null;
+    dates(profile.lastFrost ?? "").find((d) => compareDates(d, today) > 0) ?? null;
   const firstFrostBehind =
-    dates(profile.firstAutumnFrost ?? "")
+    dates(profile.firstFrost ?? "")
       .filter((d) => compareDates(d, today) <= 0)
       .at(-1) ?? null;
   // Winter is on when the last autumn frost came after the last spring frost before today.
-  const lastSpringBehind = dates(profile.lastSpringFrost ?? "")
+  const lastSpringBehind = dates(profile.lastFrost ?? "")
     .filter((d) => compareDates(d, today) <= 0)
     .at(-1);
   const inWinter =
@@ -375,11 +375,7 @@ function frostAround(profile: ClimateProfile, today: IsoDate) {
 }
 
 /** Order of preference when several actions are open: what goes outside first. */
-const ACTIONS: Exclude<CalendarAction, "harvest">[] = [
-  "plant-out",
-  "sow-outdoors",
-  "start-indoors",
-];
+const ACTIONS: Exclude<CalendarAction, "harvest">[] = ["plant-out", "sow", "start-indoors"];
 
 /**
  * A crop's next twelve months at a place (ASSISTANT.md and issue 23): when to start it indoors,
@@ -402,12 +398,12 @@ export function plantingCalendar(
   const harvest = harvestDays(profile, crop, origin, days.sow, days.plant);
   const byAction: Record<CalendarAction, Days> = {
     "start-indoors": days.indoors,
-    "sow-outdoors": days.sow,
+    sow: days.sow,
     "plant-out": days.plant,
     harvest,
   };
   const windows: CalendarWindow[] = [];
-  for (const action of ["start-indoors", "sow-outdoors", "plant-out", "harvest"] as const) {
+  for (const action of ["start-indoors", "sow", "plant-out", "harvest"] as const) {
     for (const [start, end] of runs(byAction[action])) {
       const from = Math.max(start, LOOK_BACK);
       const to = Math.min(end, LOOK_BACK + HORIZON - 1);
