@@ -116,6 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
         "0006-milestones-and-checklists",
         "0007-reminders",
         "0008-climate-profiles",
+        "0009-profile-place",
       ]);
     } finally {
       for (const h of handles) await h.db.destroy();

@@ -191,6 +191,7 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
     expect(fake.requests).toEqual({
       forecast: before.forecast + 1,
       search: before.search + 1,
+      archive: before.archive,
     });
 
     // The fake now reports other weather; the cached answer must not change.
@@ -203,6 +204,7 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
     expect(fake.requests).toEqual({
       forecast: before.forecast + 1,
       search: before.search + 1,
+      archive: before.archive,
     });
     expect(second).toEqual(first);
     expect(insights.currentConditions.temperature).toBe(18.5);
@@ -225,6 +227,7 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
     expect(fake.requests).toEqual({
       forecast: before.forecast + 2,
       search: before.search + 2,
+      archive: before.archive,
     });
     expect(third.temperature).toBe(36.2);
   });
@@ -293,7 +296,11 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
     expect(bad.json().error.message).toContain("units must be C or F.");
 
     // All of it came from the one forecast fetched first.
-    expect(fake.requests).toEqual({ forecast: before.forecast + 1, search: before.search + 1 });
+    expect(fake.requests).toEqual({
+      forecast: before.forecast + 1,
+      search: before.search + 1,
+      archive: before.archive,
+    });
   });
 
   it("keeps current conditions about 30 minutes and the forecast about 3 hours", async () => {

@@ -44,7 +44,7 @@ import { ReminderService } from "./features/reminders/service";
 import { vapidKeys } from "./features/reminders/vapid-keys";
 import { frostStations } from "./features/weather/frost-stations";
 import { cachedWeatherForPlans } from "./features/weather/plan-weather-read-model";
-import { weatherCacheRoutes, weatherRoutes } from "./features/weather/routes";
+import { placeRoutes, weatherCacheRoutes, weatherRoutes } from "./features/weather/routes";
 import { WeatherService } from "./features/weather/service";
 import { workflowRoutes } from "./features/workflows/routes";
 import { type WorkflowChange, WorkflowService } from "./features/workflows/service";
@@ -175,11 +175,8 @@ export async function buildApp(
   app.addHook("onClose", () => authRateLimits.stopPruning());
   const signUps = new SignUpAnswers(auth, database.db, mailer, config.publicUrl, log);
   const profiles = new ProfileService(database.db, zoneLookup);
-  const weather = new WeatherService({
-    db: database.db,
-    ...createWeatherProviders(config, log),
-    frostStations,
-  });
+  const weatherProviders = createWeatherProviders(config, log);
+  const weather = new WeatherService({ db: database.db, ...weatherProviders, frostStations });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
   const gardenReads = new UserResponseCache(
@@ -328,6 +325,7 @@ export async function buildApp(
 
   await app.register(healthRoutes(database));
   await app.register(zoneRoutes);
+  await app.register(placeRoutes(weatherProviders.finder));
   await app.register(catalogueRoutes(crops));
   await app.register(appConfigRoutes(config));
   await app.register(

@@ -75,6 +75,8 @@ export function isPublicPath(path: string): boolean {
       // Signed-out chat (local chats): the built-in engine, rate-limited per address.
       "/api/gardening/chat/anonymous",
       "/api/reminders/unsubscribe",
+      // Choosing where one gardens comes before signing up is finished (onboarding).
+      "/api/places",
     ].includes(path) ||
     ["/api/auth/", "/api/zones/", "/api/catalogue/", "/api/calendar/"].some((prefix) =>
       path.startsWith(prefix),

@@ -1,5 +1,6 @@
 import { experienceValues, preferenceValues, unitsValues } from "../profile-values";
 import { labelledEnum } from "./enum";
+import { placeSchema } from "./place";
 import { reminderHourSchema, timeZoneSchema } from "./reminders";
 import { z } from "./z";
 
@@ -26,6 +27,8 @@ export const meSchema = z.object({
   lastLoginAt: z.string().nullable(),
   units: z.enum(unitsValues),
   location: z.string().nullable(),
+  /** Where the gardener gardens, as /api/places found it; null on profiles with only a ZIP. */
+  place: placeSchema.nullable(),
   zip: z.string().nullable(),
   zone: z.string().nullable(),
   zoneTitle: z.string().nullable(),
@@ -54,6 +57,8 @@ export const mePatchSchema = z.strictObject({
     .optional(),
   location: z.string().trim().max(120).nullable().optional(),
   zip: zipSchema.nullable().optional(),
+  /** A place from /api/places; it sets the location too (and the ZIP, for a US ZIP code). */
+  place: placeSchema.nullable().optional(),
   experience: labelledEnum(experienceValues).optional(),
   preference: labelledEnum(preferenceValues).optional(),
   onboardingCompleted: z.boolean().optional(),

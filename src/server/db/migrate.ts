@@ -7,6 +7,7 @@ import * as images from "./migrations/0005-images";
 import * as milestonesAndChecklists from "./migrations/0006-milestones-and-checklists";
 import * as reminders from "./migrations/0007-reminders";
 import * as climateProfiles from "./migrations/0008-climate-profiles";
+import * as profilePlace from "./migrations/0009-profile-place";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -18,13 +19,33 @@ const migrations: Record<string, Migration> = {
   "0006-milestones-and-checklists": milestonesAndChecklists,
   "0007-reminders": reminders,
   "0008-climate-profiles": climateProfiles,
+  "0009-profile-place": profilePlace,
 };
 
-export async function migrateToLatest(
+export function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
   db: Kysely<any>,
 ): Promise<string[]> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return runMigrations(db, undefined);
+  return migrate(db, undefined);
+}
+
+/** Migrates up to and including `name`: how the tests build a database as an older release left it. */
+export function migrateUpTo(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+  db: Kysely<any>,
+  name: keyof typeof migrations,
+): Promise<string[]> {
+  return migrate(db, name);
+}
+
+async function migrate(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+  db: Kysely<any>,
+  target: string | undefined,
+): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return runMigrations(db, undefined, target);
+  }
   // Instances starting together on one database take turns: an advisory lock per schema, held on
   // one connection for the whole run (Kysely's own lock table cannot be created concurrently).
   return db.connection().execute(async (connection) => {
@@ -35,7 +56,7 @@ export async function migrateToLatest(
       connection,
     );
     try {
-      return await runMigrations(connection, schema);
+      return await runMigrations(connection, schema, target);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${`tendril-migrate:${schema}`}))`.execute(
         connection,
@@ -48,6 +69,7 @@ async function runMigrations(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
   db: Kysely<any>,
   migrationTableSchema: string | undefined,
+  target: string | undefined,
 ): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema; pin them to the one we migrate, so a
   // database that holds several Tendril schemas (tests, staging) never mixes their histories.
@@ -56,7 +78,9 @@ async function runMigrations(
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target
+    ? migrator.migrateTo(target)
+    : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

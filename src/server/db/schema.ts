@@ -38,6 +38,14 @@ export interface ProfileTable {
   email_digest: Generated<number>;
   /** The e-mail digest's unsubscribe token, made with the first digest. */
   digest_token: string | null;
+  /** The gardener's place (migration 0009); null on profiles that only have a ZIP or a location. */
+  place_name: string | null;
+  place_admin1: string | null;
+  place_country: string | null;
+  place_country_code: string | null;
+  place_lat: number | null;
+  place_lon: number | null;
+  place_postcode: string | null;
 }
 
 export interface PlantTable {

@@ -37,7 +37,15 @@ export function profileForPlan(db: Db, userId: string) {
 export function storedLocation(db: Db, userId: string) {
   return db
     .selectFrom("profile")
-    .select(["location", "zip"])
+    .select([
+      "location",
+      "zip",
+      "place_name",
+      "place_admin1",
+      "place_country_code",
+      "place_lat",
+      "place_lon",
+    ])
     .where("user_id", "=", userId)
     .executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import {
   type MePatch,
   preferenceValues,
 } from "../../../core/schemas/me";
+import { type Place, placeTitle } from "../../../core/schemas/place";
 import type { Database, ProfileTable } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { ZoneLookup } from "../zones/service";
@@ -38,6 +39,7 @@ function toMe(row: ProfileWithUser): Me {
     lastLoginAt: row.last_login_at,
     units: row.units === "F" ? "F" : "C",
     location: row.location,
+    place: placeOf(row),
     zip: row.zip,
     zone: row.zone,
     zoneTitle: row.zone_title,
@@ -50,6 +52,21 @@ function toMe(row: ProfileWithUser): Me {
     timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
     reminderHour: Number(row.reminder_hour),
     emailDigest: Number(row.email_digest) === 1,
+  };
+}
+
+/** The stored place, when the profile has one (migration 0009). */
+function placeOf(row: ProfileRow): Place | null {
+  if (!row.place_name || row.place_lat === null || row.place_lon === null) return null;
+  return {
+    name: row.place_name,
+    admin1: row.place_admin1,
+    country: row.place_country,
+    countryCode: row.place_country_code,
+    latitude: Number(row.place_lat),
+    longitude: Number(row.place_lon),
+    timeZone: row.time_zone,
+    postcode: row.place_postcode,
   };
 }
 
@@ -82,10 +99,51 @@ export function profileChanges(
   if (fields.timeZone !== undefined) changes.time_zone = fields.timeZone;
   if (fields.reminderHour !== undefined) changes.reminder_hour = fields.reminderHour;
   if (fields.emailDigest !== undefined) changes.email_digest = fields.emailDigest ? 1 : 0;
+  if (fields.place !== undefined) Object.assign(changes, placeChanges(fields.place, zones));
   if (fields.zip !== undefined) {
     // An unknown ZIP is still the gardener's ZIP: keep it, with no zone rather than a wrong one.
     const zone = fields.zip ? zones().find(fields.zip) : undefined;
     changes.zip = fields.zip;
+    changes.zone = zone?.zone ?? null;
+    changes.zone_title = zone?.zonetitle ?? null;
+    changes.temp_range = zone?.trange ?? null;
+    changes.zone_map = zone?.map ?? null;
+  }
+  return changes;
+}
+
+/**
+ * The columns a place sets: the place itself, the location text the weather card shows, and for
+ * a US ZIP code the ZIP and its zone; its time zone when the geocoder gave one. Null clears them.
+ */
+function placeChanges(place: Place | null, zones: () => ZoneLookup): Updateable<ProfileTable> {
+  if (!place) {
+    return {
+      place_name: null,
+      place_admin1: null,
+      place_country: null,
+      place_country_code: null,
+      place_lat: null,
+      place_lon: null,
+      place_postcode: null,
+    };
+  }
+  const changes: Updateable<ProfileTable> = {
+    place_name: place.name,
+    place_admin1: place.admin1,
+    place_country: place.country,
+    place_country_code: place.countryCode,
+    place_lat: place.latitude,
+    place_lon: place.longitude,
+    place_postcode: place.postcode ?? null,
+    location: placeTitle(place),
+  };
+  if (place.timeZone) changes.time_zone = place.timeZone;
+  const zip =
+    place.countryCode === "US" && /^\d{5}$/.test(place.postcode ?? "") ? place.postcode : null;
+  const zone = zip ? zones().find(zip) : undefined;
+  if (zip) {
+    changes.zip = zip;
     changes.zone = zone?.zone ?? null;
     changes.zone_title = zone?.zonetitle ?? null;
     changes.temp_range = zone?.trange ?? null;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
+import { placesBodySchema, placesQuerySchema } from "../../../core/schemas/place";
 import {
   guidanceQuerySchema,
   insightsSchema,
@@ -11,6 +12,7 @@ import {
 } from "../../../core/schemas/weather";
 import { currentUser } from "../../auth/session";
 import type { Database } from "../../db/schema";
+import type { PlaceFinder } from "../../providers/weather";
 import { clearUserCache } from "./repository";
 import type { WeatherService } from "./service";
 
@@ -79,6 +81,24 @@ export function weatherRoutes(weather: WeatherService): FastifyPluginAsyncZod {
         },
       },
       async (request) => weather.plantingSuggestions(currentUser(request).id, request.query),
+    );
+  };
+}
+
+/** Towns and postcodes anywhere, for choosing where one gardens; no session needed (onboarding). */
+export function placeRoutes(finder: PlaceFinder): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/places",
+      {
+        schema: {
+          tags: ["weather"],
+          summary: "Find a town or postcode anywhere",
+          querystring: placesQuerySchema,
+          response: { 200: placesBodySchema, 400: errorBodySchema },
+        },
+      },
+      async (request) => ({ places: await finder.find(request.query.q) }),
     );
   };
 }

@@ -32,7 +32,7 @@ import {
   parsePlaceQuery,
   type WeatherProvider,
 } from "../../providers/weather";
-import { normalizePlaceName } from "../../providers/weather/place-query";
+import { normalizePlaceName, placeLabel } from "../../providers/weather/place-query";
 import { findUnits, storedLocation } from "../profile/read-model";
 import { markShown, readCache, writeCache } from "./repository";
 
@@ -280,6 +280,16 @@ export class WeatherService {
     let text = query.location;
     if (!text) {
       const stored = await storedLocation(this.deps.db, userId);
+      // A place chosen from /api/places is already found: no geocoder call, no ambiguity.
+      if (stored?.place_name && stored.place_lat !== null && stored.place_lon !== null) {
+        return {
+          label: placeLabel(stored.place_name, stored.place_country_code, stored.place_admin1),
+          lat: Number(stored.place_lat),
+          lon: Number(stored.place_lon),
+          countryCode: stored.place_country_code,
+          geocodedBy: "geocoder",
+        };
+      }
       text = stored?.location?.trim() || stored?.zip?.trim() || DEFAULT_LOCATION;
     }
     return this.geocode(userId, text);

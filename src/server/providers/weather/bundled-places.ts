@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
+import type { Place as FoundPlace } from "../../../core/schemas/place";
 import { haversineKm } from "../../../core/weather";
 import { dataPath } from "../../lib/paths";
 import { normalizePlaceName, type PlaceQuery, pickCandidate, placeLabel } from "./place-query";
@@ -20,6 +21,14 @@ export interface NearbyPlace {
   label: string;
   countryCode: string;
   distanceKm: number;
+}
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+/** "India" for "IN"; null for a code the runtime does not know. */
+function countryName(code: string): string | null {
+  if (!/^[A-Z]{2}$/.test(code)) return null;
+  const name = regionNames.of(code);
+  return name && name !== code ? name : null;
 }
 
 // US territories have their own ISO codes; the zipcodes package files them under "US".
@@ -63,6 +72,47 @@ export class BundledPlaces implements Geocoder {
 
   async geocode(query: PlaceQuery): Promise<Place | null> {
     return query.kind === "zip" ? this.zip(query.zip) : this.city(query);
+  }
+
+  /**
+   * Places whose name is the text or starts with it, most populous first (a US ZIP code gives its
+   * town), for /api/places offline. The bundled towns carry no region names outside the US.
+   */
+  async search(text: string, limit: number): Promise<FoundPlace[]> {
+    const trimmed = text.trim();
+    if (/^\d{5}$/.test(trimmed)) {
+      const { default: zipcodes } = await import("zipcodes");
+      const info = zipcodes.lookup(trimmed);
+      if (info?.country !== "US") return [];
+      const territory = US_TERRITORIES.has(info.state);
+      return [
+        {
+          name: info.city,
+          admin1: territory ? null : info.state,
+          country: countryName(territory ? info.state : "US"),
+          countryCode: territory ? info.state : "US",
+          latitude: info.latitude,
+          longitude: info.longitude,
+          timeZone: null,
+          postcode: trimmed,
+        },
+      ];
+    }
+    const key = normalizePlaceName(trimmed);
+    if (!key) return [];
+    const { cities, byKey } = this.index();
+    const exact = byKey.get(key) ?? [];
+    const starting = cities.filter((city) => city.key.startsWith(key) && city.key !== key);
+    return [...exact, ...starting].slice(0, limit).map((city) => ({
+      name: city.name,
+      admin1: city.countryCode === "US" ? city.admin1 : null,
+      country: countryName(city.countryCode),
+      countryCode: city.countryCode || null,
+      latitude: city.lat,
+      longitude: city.lon,
+      timeZone: null,
+      postcode: null,
+    }));
   }
 
   /** The nearest bundled place within maxKm, for labelling coordinates (GPS). */

@@ -3,11 +3,13 @@ import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { BundledPlaces } from "./bundled-places";
 import { OpenMeteo } from "./open-meteo";
+import { PlaceFinder } from "./place-finder";
 import type { PlaceQuery } from "./place-query";
 import type { Geocoder, Place, WeatherProvider } from "./types";
 
 export { BundledPlaces, type NearbyPlace } from "./bundled-places";
 export { OpenMeteo } from "./open-meteo";
+export { MAX_PLACES, PlaceFinder } from "./place-finder";
 export { type PlaceQuery, parsePlaceQuery } from "./place-query";
 export type * from "./types";
 
@@ -49,6 +51,10 @@ export interface WeatherProviders {
   weather: WeatherProvider;
   geocoder: Geocoder;
   places: BundledPlaces;
+  /** Towns and postcodes anywhere, for choosing the gardener's place. */
+  finder: PlaceFinder;
+  /** Past daily weather, for a place's typical year. */
+  archive: OpenMeteo;
 }
 
 export function createWeatherProviders(config: Config, log?: Logger): WeatherProviders {
@@ -58,5 +64,7 @@ export function createWeatherProviders(config: Config, log?: Logger): WeatherPro
     weather: openMeteo,
     geocoder: new FallbackGeocoder(openMeteo, places, log),
     places,
+    finder: new PlaceFinder(openMeteo, places, log),
+    archive: openMeteo,
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { HistoryDay } from "../../../core/climate/climate-from-history";
+import type { Place as FoundPlace } from "../../../core/schemas/place";
 import { fahrenheitToCelsius } from "../../../core/units";
 import { AppError } from "../../errors";
 import { type PlaceQuery, pickCandidate, placeLabel } from "./place-query";
@@ -61,6 +62,8 @@ const searchResponse = z.object({
         country_code: z.string().optional(),
         country: z.string().optional(),
         admin1: z.string().optional(),
+        timezone: z.string().optional(),
+        postcodes: z.array(z.string()).optional(),
       }),
     )
     .optional(),
@@ -172,6 +175,30 @@ export class OpenMeteo implements WeatherProvider, Geocoder, ClimateArchive {
       minC: at(daily.temperature_2m_min, i, (v) => toCelsius(v, units?.temperature_2m_min)),
       maxC: at(daily.temperature_2m_max, i, (v) => toCelsius(v, units?.temperature_2m_max)),
       rainMm: at(daily.precipitation_sum, i, (v) => toMm(v, units?.precipitation_sum)),
+    }));
+  }
+
+  /** Every place the geocoder finds for a town or postcode, best first (API.md /api/places). */
+  async search(text: string, limit: number): Promise<FoundPlace[]> {
+    const url = new URL(`${this.options.geocodingBaseUrl}/v1/search`);
+    url.search = new URLSearchParams({
+      name: text,
+      count: String(limit),
+      language: "en",
+      format: "json",
+    }).toString();
+    const body = searchResponse.safeParse(await this.getJson(url, "place-name"));
+    if (!body.success) throw this.unreadable("place-name", url, body.error);
+    const postcode = /^\d/.test(text.trim()) ? text.trim() : null;
+    return (body.data.results ?? []).map((result) => ({
+      name: result.name,
+      admin1: result.admin1 ?? null,
+      country: result.country ?? null,
+      countryCode: result.country_code?.toUpperCase() ?? null,
+      latitude: result.latitude,
+      longitude: result.longitude,
+      timeZone: result.timezone ?? null,
+      postcode: postcode && result.postcodes?.includes(postcode) ? postcode : null,
     }));
   }
 

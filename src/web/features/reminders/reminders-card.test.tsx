@@ -40,6 +40,7 @@ const me: Me = {
   lastLoginAt: null,
   units: "C",
   location: null,
+  place: null,
   zip: null,
   zone: null,
   zoneTitle: null,
