@@ -39,7 +39,11 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await page.waitForURL("**/onboarding");
     const next = page.getByRole("button", { name: "Next" });
     expect(await next.isDisabled()).toBe(true);
-    await page.getByLabel("ZIP code").fill("94110");
+    await page.getByLabel("Town or postcode").fill("94110");
+    // One place found is chosen at once; a US ZIP code shows its zone.
+    await page
+      .getByRole("radio", { name: "San Francisco, CA, United States 94110" })
+      .waitFor({ state: "attached" });
     await waitForText(page, "USDA zone 10b (35 to 40 °F)");
     await next.click();
 
@@ -79,10 +83,48 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     expect(me).toMatchObject({
       zip: "94110",
       zone: "10b",
+      place: { name: "San Francisco", countryCode: "US", postcode: "94110" },
       experience: "intermediate",
       preference: "herbs",
       onboardingCompleted: true,
     });
+    await context.close();
+  });
+
+  it("onboards a gardener in Bengaluru: any town, confirmed, saved, no loop", async () => {
+    const context = await newContext(VIEWPORTS.mobile);
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.getByLabel("Email").fill(`bengaluru-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("garden password");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.waitForURL("**/onboarding");
+
+    const field = page.getByLabel("Town or postcode");
+    await field.fill("Nowhereville Zzz");
+    await waitForText(page, /No place called “Nowhereville Zzz” found/);
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+
+    await field.fill("Bengaluru");
+    const bengaluru = page.getByRole("radio", { name: "Bengaluru, India" });
+    await bengaluru.waitFor({ state: "attached" });
+    await expect.poll(() => bengaluru.isChecked()).toBe(true);
+    await saveScreenshot(page, "onboarding-place-375");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Vegetables", { exact: true }).click();
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await waitForText(page, "My Garden");
+    const me = await (await context.request.get("/api/me")).json();
+    expect(me).toMatchObject({
+      place: { name: "Bengaluru", country: "India", countryCode: "IN" },
+      location: "Bengaluru, India",
+      onboardingCompleted: true,
+    });
+    // No save left retrying: the profile was taken at once.
+    expect(await page.getByText("Save failed").count()).toBe(0);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { ArrowDown, ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { groupTasks } from "../../../core/garden/tasks";
+import { placeTitle } from "../../../core/schemas/place";
 import { focusRing } from "../../components/ui/button";
 import { PageHeader, Spinner } from "../../components/ui/misc";
 import { PlantsCard } from "../../features/garden/plants-card";
@@ -30,9 +31,17 @@ export function HomePage() {
     location: storedPlace() || "San Francisco",
   }));
   const fromProfile = me.data?.location || me.data?.zip;
+  const profilePlace = me.data?.place;
+  const placeName = profilePlace ? placeTitle(profilePlace) : null;
+  const lat = profilePlace?.latitude;
+  const lon = profilePlace?.longitude;
   useEffect(() => {
-    if (fromProfile && !storedPlace()) setPlace({ location: fromProfile });
-  }, [fromProfile]);
+    if (storedPlace()) return;
+    // A place chosen at onboarding is already found: its coordinates, no second search.
+    if (placeName && lat !== undefined && lon !== undefined) {
+      setPlace({ location: placeName, lat, lon });
+    } else if (fromProfile) setPlace({ location: fromProfile });
+  }, [fromProfile, placeName, lat, lon]);
   const onboardedOnServer = me.data?.onboardingCompleted === true;
   useEffect(() => {
     if (onboardedOnServer) storage.setOnboarded();

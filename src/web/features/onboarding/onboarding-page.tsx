@@ -1,19 +1,20 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { experienceValues, preferenceLabels, preferenceValues } from "../../../core/profile-values";
 import type { MePatch, ZipZone } from "../../../core/schemas/me";
+import { type Place, placeTitle } from "../../../core/schemas/place";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Field, Input } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/misc";
-import { api } from "../../lib/api-client";
+import { api, HttpError } from "../../lib/api-client";
 import { authApi } from "../../lib/auth-api";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { getString, setString, storage } from "../../lib/storage";
 import { toast } from "../../lib/toast-store";
+import { PlaceStep } from "./place-step";
 import { REDIRECT_AFTER_MS, raceSave, retryInBackground, SAVE_TIMEOUT_MS } from "./save";
 
 type Experience = (typeof experienceValues)[number];
@@ -71,17 +72,6 @@ function SignedOutWelcome() {
   );
 }
 
-function useZone(zip: string) {
-  const valid = /^\d{5}$/.test(zip);
-  return useQuery({
-    queryKey: ["zone", zip],
-    queryFn: () => api.get<ZipZone>(`/api/zones/${zip}`),
-    enabled: valid,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
 function StepDots({ step }: { step: number }) {
   return (
     <ol className="mb-6 flex items-center gap-2" aria-label={`Step ${step} of 4`}>
@@ -126,33 +116,43 @@ function Choice({
 function Steps() {
   const navigate = useNavigate();
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState(1);
-  const [zip, setZip] = useState(getString("zip") ?? "");
+  const [place, setPlace] = useState<Place | null>(null);
+  const [placeError, setPlaceError] = useState<string | null>(null);
   const [experience, setExperience] = useState<Experience>("beginner");
   const [preference, setPreference] = useState<Preference | null>(null);
   const [saving, setSaving] = useState(false);
-  const zone = useZone(zip.trim());
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const choose = useCallback((chosen: Place | null) => {
+    setPlace(chosen);
+    setPlaceError(null);
+  }, []);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   function welcome() {
+    storage.setOnboarded();
     setSaving(false);
     setStep(4);
     timers.current.push(setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_MS));
   }
 
   async function finish() {
-    if (!preference) return;
-    const z = zone.data;
-    setString("zip", zip.trim());
-    setString("zone", z?.zone);
-    setString("zoneTitle", z?.zonetitle);
-    setString("zoneTempRange", z?.trange);
+    if (!preference || !place) return;
+    const zip =
+      place.countryCode === "US" && /^\d{5}$/.test(place.postcode ?? "") ? place.postcode : null;
+    if (zip) {
+      // The zone the step looked up, for the chat's context as the spec keeps it (§9).
+      const z = queryClient.getQueryData<ZipZone>(["zone", zip]);
+      setString("zip", zip);
+      setString("zone", z?.zone);
+      setString("zoneTitle", z?.zonetitle);
+      setString("zoneTempRange", z?.trange);
+    }
     setString("experience", experience);
     setString("preference", preference);
-    storage.setOnboarded();
-    const patch: MePatch = { zip: zip.trim(), experience, preference, onboardingCompleted: true };
+    const patch: MePatch = { place, experience, preference, onboardingCompleted: true };
     setSaving(true);
     let done = false;
     const giveUp = setTimeout(() => {
@@ -161,7 +161,16 @@ function Steps() {
     timers.current.push(giveUp);
     try {
       await raceSave(() => api.patch("/api/me", patch));
-    } catch {
+    } catch (error) {
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+        // Refused, not lost: retrying would loop. Say why on the step it is about.
+        done = true;
+        clearTimeout(giveUp);
+        setSaving(false);
+        setPlaceError(error.serverMessage ?? "That place could not be saved. Choose another.");
+        setStep(1);
+        return;
+      }
       toast({
         title: "Save failed",
         description: "We'll keep trying in the background.",
@@ -178,42 +187,13 @@ function Steps() {
     <Card>
       <StepDots step={step} />
       {step === 1 && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (zip.trim()) setStep(2);
-          }}
-          className="flex flex-col gap-4"
-        >
-          <h1 className="text-[28px] font-semibold text-stone-900">Where do you garden?</h1>
-          <p className="text-stone-700">
-            Your ZIP code tells Tendril your USDA hardiness zone, so advice fits your winters.
-          </p>
-          <Field
-            label="ZIP code"
-            hint={
-              zone.data
-                ? `${zone.data.place ? `${zone.data.place}: ` : ""}USDA zone ${zone.data.zone} (${zone.data.trange} °F)${zone.data.map === "2012" ? ", 2012 map" : ""}`
-                : zone.isError
-                  ? "We don't know the zone of that ZIP code, but you can go on."
-                  : "For example 94110."
-            }
-          >
-            {(props) => (
-              <Input
-                {...props}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={10}
-                value={zip}
-                onChange={(e) => setZip(e.target.value)}
-              />
-            )}
-          </Field>
-          <Button type="submit" disabled={!zip.trim()}>
-            Next
-          </Button>
-        </form>
+        <PlaceStep
+          initial={place ? placeTitle(place) : (getString("zip") ?? "")}
+          chosen={place}
+          onChoose={choose}
+          onNext={() => setStep(2)}
+          error={placeError}
+        />
       )}
       {step === 2 && (
         <div className="flex flex-col gap-4">
