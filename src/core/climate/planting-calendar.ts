@@ -68,6 +68,42 @@ const ESTABLISH_DAYS = 90;
 
 type Days = boolean[];
 
+/** Days past the span the weather ahead of a sowing is read on. */
+const AHEAD = ESTABLISH_DAYS + 15;
+
+/** Each day's typical mean, its month's rain and its "MM-DD" from `origin`: read once per place. */
+interface DayTable {
+  means: Float64Array;
+  rain: Float64Array;
+  monthDay: string[];
+}
+
+const tables = new WeakMap<ClimateProfile, Map<IsoDate, DayTable>>();
+
+function dayTable(profile: ClimateProfile, origin: IsoDate): DayTable {
+  let byOrigin = tables.get(profile);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    tables.set(profile, byOrigin);
+  }
+  const known = byOrigin.get(origin);
+  if (known) return known;
+  const length = SPAN + AHEAD;
+  const table: DayTable = {
+    means: new Float64Array(length),
+    rain: new Float64Array(length),
+    monthDay: new Array<string>(length),
+  };
+  for (let i = 0; i < length; i++) {
+    const day = addDays(origin, i);
+    table.means[i] = meanTemperatureOn(profile, day);
+    table.rain[i] = monthRainOn(profile, day);
+    table.monthDay[i] = day.slice(5);
+  }
+  byOrigin.set(origin, table);
+  return table;
+}
+
 const none = (): Days => new Array<boolean>(SPAN).fill(false);
 
 /** Marks the days from `from` to `to` (both included) in a span starting at `origin`. */
@@ -107,12 +143,12 @@ function suiter(
   const establish = Math.min(crop.daysToMaturity.min, ESTABLISH_DAYS);
   // Without the monthly means only the frost dates can say when.
   if (!profile.monthlyMeanC) return () => true;
+  const { means } = dayTable(profile, origin);
   return (i: number) => {
-    const day = addDays(origin, i);
-    const now = meanTemperatureOn(profile, day);
+    const now = means[i] ?? Number.NaN;
     if (now < min - coldMargin || now > max) return false;
     for (let ahead = 15; ahead <= establish; ahead += 15) {
-      const later = meanTemperatureOn(profile, addDays(day, ahead));
+      const later = means[i + ahead] ?? Number.NaN;
       if (later < min - COLD_MARGIN || later > max + COLD_MARGIN) return false;
     }
     return true;
@@ -220,11 +256,12 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
  */
 function frostFreeDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate) {
   const { calendar } = crop;
+  const { rain } = dayTable(profile, origin);
   const goodFor = (action: "sow" | "plant") => {
     const suits = suiter(profile, crop, origin, 0, action);
     const good = none();
     for (let i = 0; i < SPAN; i++) {
-      good[i] = monthRainOn(profile, addDays(origin, i)) < TOO_WET_MM && suits(i);
+      good[i] = (rain[i] ?? 0) < TOO_WET_MM && suits(i);
     }
     return good;
   };
@@ -298,15 +335,15 @@ function harvestDays(
   };
   add(sow, daysToMaturity.min);
   add(plant, fromPlanting);
+  const table = dayTable(profile, origin);
   // A frozen month crops nothing, whatever the plant survives (NaN, unknown, is not below 0).
   for (let i = 0; i < SPAN; i++) {
-    if (days[i] && meanTemperatureOn(profile, addDays(origin, i)) < 0) days[i] = false;
+    if (days[i] && (table.means[i] ?? 0) < 0) days[i] = false;
   }
   if (calendar.frost === "tender" && hasFrost(profile)) {
     // Nothing of a frost-tender crop survives from the first autumn frost to the last spring one.
     for (let i = 0; i < SPAN; i++) {
-      const day = addDays(origin, i);
-      const monthDay = day.slice(5);
+      const monthDay = table.monthDay[i] ?? "";
       const spring = profile.lastFrost ?? "";
       const autumn = profile.firstFrost ?? "";
       const winter =

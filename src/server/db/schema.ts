@@ -46,6 +46,9 @@ export interface ProfileTable {
   place_lat: number | null;
   place_lon: number | null;
   place_postcode: string | null;
+  /** The gardener's own median last spring / first autumn frost, "MM-DD" (PATCH /api/me/climate). */
+  frost_last: string | null;
+  frost_first: string | null;
 }
 
 export interface PlantTable {
