@@ -6,6 +6,7 @@ import { ClimateService, climateKey } from "../src/server/features/climate/servi
 import { OpenMeteo } from "../src/server/providers/weather";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { signUp } from "./support/users";
 
 const BENGALURU = { lat: 12.97, lon: 77.59 };
 const MELBOURNE = { lat: -37.81, lon: 144.96 };
@@ -84,6 +85,106 @@ describe.each(dialects)("the climate of a place (%s)", (dialect) => {
       });
       // A place already known keeps its profile while the archive is down.
       expect((await climate.climateAt(MELBOURNE, TODAY)).estimate).toBe(false);
+    } finally {
+      fake.failWith = null;
+    }
+  });
+});
+
+describe.each(dialects)("the gardener's climate and planting calendar (%s)", (dialect) => {
+  let t: TestApp;
+  let fake: FakeOpenMeteo;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenMeteo();
+    t = await createTestApp({ dialect, env: { CLIMATE_BASE_URL: fake.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A gardener who chose a place, and a way to call the API as them. */
+  async function gardenerAt(place: Record<string, unknown> | null) {
+    const { cookie } = await signUp(t.app);
+    const call = (method: "GET" | "PATCH", url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    if (place) expect((await call("PATCH", "/api/me", { place })).statusCode).toBe(200);
+    return call;
+  }
+  const place = (name: string, countryCode: string, latitude: number, longitude: number) => ({
+    name,
+    admin1: null,
+    country: null,
+    countryCode,
+    latitude,
+    longitude,
+  });
+
+  it("gives a Bengaluru gardener a frost-free climate from the archive", async () => {
+    const call = await gardenerAt(place("Bengaluru", "IN", 12.97, 77.59));
+    const res = await call("GET", "/api/me/climate");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      source: "historical",
+      frostFree: true,
+      lastFrost: null,
+      growingSeasonDays: 365,
+      hemisphere: "north",
+    });
+    expect(res.json().monthlyMeanC).toHaveLength(12);
+  });
+
+  it("plans Melbourne's November from its own southern season", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    const res = await call("GET", "/api/planting-calendar?date=2026-11-25&crops=tomato,garlic");
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      climate: { hemisphere: string; lastFrost: string };
+      crops: { slug: string; verdict: string; reason: string; windows: unknown[] }[];
+    };
+    expect(body.climate).toMatchObject({ hemisphere: "south", source: "historical" });
+    const [tomato, garlic] = body.crops;
+    expect(tomato).toMatchObject({ slug: "tomato", verdict: "now" });
+    expect(tomato?.reason).toMatch(/now, until/);
+    // Garlic goes in before the southern winter, months away in November.
+    expect(garlic).toMatchObject({ slug: "garlic", verdict: "not-now" });
+    expect(garlic?.windows.length).toBeGreaterThan(0);
+  });
+
+  it("takes the gardener's own frost dates, and refuses a date it cannot read", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    const own = await call("PATCH", "/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" });
+    expect(own.json()).toMatchObject({
+      source: "gardener",
+      lastFrost: "09-20",
+      firstFrost: "05-10",
+    });
+    const bad = await call("PATCH", "/api/me/climate", { lastFrost: "9/20", firstFrost: null });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/MM-DD/);
+    const back = await call("PATCH", "/api/me/climate", { lastFrost: null, firstFrost: null });
+    expect(back.json()).toMatchObject({ source: "historical" });
+  });
+
+  it("answers 404 while the gardener has no place, and for a crop it does not know", async () => {
+    const nowhere = await gardenerAt(null);
+    expect((await nowhere("GET", "/api/me/climate")).statusCode).toBe(404);
+    const call = await gardenerAt(place("Bengaluru", "IN", 12.97, 77.59));
+    expect((await call("GET", "/api/planting-calendar?crops=no-such-crop")).statusCode).toBe(404);
+    expect((await call("GET", "/api/planting-calendar?date=tomorrow")).statusCode).toBe(400);
+  });
+
+  it("says 'estimate', never an error, when the archive cannot be reached for a new place", async () => {
+    const call = await gardenerAt(place("Reykjavik", "IS", 64.15, -21.94));
+    fake.failWith = 503;
+    try {
+      const climate = await call("GET", "/api/me/climate");
+      expect(climate.statusCode).toBe(200);
+      expect(climate.json()).toMatchObject({ source: "estimate", monthlyMeanC: null });
+      const calendar = await call("GET", "/api/planting-calendar?crops=tomato");
+      expect(calendar.statusCode).toBe(200);
+      expect(calendar.json().crops).toEqual([]);
     } finally {
       fake.failWith = null;
     }

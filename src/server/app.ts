@@ -21,10 +21,13 @@ import { appConfigRoutes } from "./features/app-config/routes";
 import { calendarFeedRoutes, calendarUrlRoutes } from "./features/calendar/routes";
 import { CalendarService } from "./features/calendar/service";
 import { catalogue } from "./features/catalogue/catalogue-read-model";
+import { loadCropCalendars } from "./features/catalogue/crop-calendar-read-model";
 import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
+import { climateRoutes } from "./features/climate/routes";
+import { ClimateService } from "./features/climate/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
@@ -207,6 +210,8 @@ export async function buildApp(
   };
   const publish: PublishChange = publishLive;
   const crops = catalogue();
+  const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
+  const calendars = loadCropCalendars(crops);
   const assistants = createAssistants(config, crops, log);
   const assistant = overrides.assistant ?? assistants.assistant;
   const planProvider = overrides.planProvider ?? assistant;
@@ -341,6 +346,17 @@ export async function buildApp(
     await scope.register(quotaRoutes(database.db));
     await scope.register(weatherCacheRoutes(database.db));
     await scope.register(weatherRoutes(weather));
+    await scope.register(
+      climateRoutes({
+        db: database.db,
+        climate,
+        finder: weatherProviders.finder,
+        profiles,
+        catalogue: crops,
+        calendars,
+        frostStations,
+      }),
+    );
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(plantPhotoRoutes(plants, photos));

@@ -166,6 +166,16 @@ export class ProfileService {
     return toMe(row);
   }
 
+  /** The gardener's own frost dates ("MM-DD"); null goes back to the place's (PATCH /api/me/climate). */
+  async setFrostDates(userId: string, lastFrost: string | null, firstFrost: string | null) {
+    await this.get(userId);
+    await updateProfile(this.db, userId, {
+      frost_last: lastFrost,
+      frost_first: firstFrost,
+      updated_at: new Date().toISOString(),
+    });
+  }
+
   async update(userId: string, patch: MePatch): Promise<Me> {
     const current = await this.get(userId);
     const now = new Date().toISOString();

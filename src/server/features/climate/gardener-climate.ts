@@ -1,0 +1,97 @@
+import type { Kysely } from "kysely";
+import type { ClimateProfile } from "../../../core/climate/climate-profile";
+import type { IsoDate } from "../../../core/garden/dates";
+import type { Place } from "../../../core/schemas/place";
+import { type FrostStation, nearestFrostStation } from "../../../core/weather";
+import type { Database } from "../../db/schema";
+import type { PlaceFinder } from "../../providers/weather";
+import { profileRow } from "../profile/read-model";
+import type { ClimateService } from "./service";
+
+// NOAA's normals cover the states and these territories.
+const FROST_COUNTRIES = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);
+
+/** Where the gardener gardens and its climate; `place` null when they have told none. */
+export interface GardenerClimate {
+  place: Place | null;
+  latitude: number;
+  profile: ClimateProfile | null;
+}
+
+type Db = Kysely<Database>;
+
+/**
+ * The gardener's place: the one chosen from /api/places, else the town of their ZIP code or
+ * their location text as the place finder reads it. Null when they have given none.
+ */
+async function gardenerPlace(db: Db, finder: PlaceFinder, userId: string) {
+  const row = await profileRow(db, userId);
+  if (!row) return null;
+  if (row.place_name && row.place_lat !== null && row.place_lon !== null) {
+    const place: Place = {
+      name: row.place_name,
+      admin1: row.place_admin1,
+      country: row.place_country,
+      countryCode: row.place_country_code,
+      latitude: Number(row.place_lat),
+      longitude: Number(row.place_lon),
+      timeZone: row.time_zone,
+      postcode: row.place_postcode,
+    };
+    return { place, row };
+  }
+  const text = row.zip?.trim() || row.location?.trim();
+  if (!text) return null;
+  const [place] = await finder.find(text);
+  return place ? { place, row } : null;
+}
+
+/**
+ * The gardener's climate (API.md GET /api/me/climate): the place's computed climate; for a US
+ * place the nearest NOAA station's frost dates and the ZIP's zone (the archive's months kept
+ * when it could be asked); the gardener's own frost dates over all. Null when no place is known.
+ */
+export async function gardenerClimate(
+  deps: {
+    db: Db;
+    finder: PlaceFinder;
+    climate: ClimateService;
+    frostStations: () => readonly FrostStation[];
+  },
+  userId: string,
+  today: IsoDate,
+): Promise<GardenerClimate | null> {
+  const found = await gardenerPlace(deps.db, deps.finder, userId);
+  if (!found) return null;
+  const { place, row } = found;
+  const point = { lat: place.latitude, lon: place.longitude };
+  let { profile } = await deps.climate.climateAt(point, today);
+  if (place.countryCode && FROST_COUNTRIES.has(place.countryCode)) {
+    const station = nearestFrostStation(deps.frostStations(), point);
+    // A frost-free station says nothing of when to sow without the months' temperatures.
+    const usable = station?.freezePattern === "seasonal" || Boolean(profile?.monthlyMeanC);
+    if (station && station.freezePattern !== "irregular" && usable) {
+      profile = {
+        latitude: place.latitude,
+        zone: row.zone ?? profile?.zone ?? null,
+        lastFrost: station.lastSpring,
+        firstFrost: station.firstFall,
+        monthlyMeanC: profile?.monthlyMeanC ?? null,
+        monthlyRainMm: profile?.monthlyRainMm ?? null,
+        source: "usda-noaa",
+      };
+    }
+  }
+  if (row.frost_last && row.frost_first) {
+    profile = {
+      latitude: place.latitude,
+      zone: profile?.zone ?? row.zone ?? null,
+      monthlyMeanC: profile?.monthlyMeanC ?? null,
+      monthlyRainMm: profile?.monthlyRainMm ?? null,
+      lastFrost: row.frost_last,
+      firstFrost: row.frost_first,
+      source: "gardener",
+    };
+  }
+  return { place, latitude: place.latitude, profile };
+}
