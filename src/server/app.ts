@@ -26,8 +26,10 @@ import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
+import { placeClimate } from "./features/climate/gardener-climate";
 import { climateRoutes } from "./features/climate/routes";
 import { ClimateService } from "./features/climate/service";
+import { calendarSuggestions } from "./features/climate/suggestions-service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
@@ -179,7 +181,19 @@ export async function buildApp(
   const signUps = new SignUpAnswers(auth, database.db, mailer, config.publicUrl, log);
   const profiles = new ProfileService(database.db, zoneLookup);
   const weatherProviders = createWeatherProviders(config, log);
-  const weather = new WeatherService({ db: database.db, ...weatherProviders, frostStations });
+  const crops = catalogue();
+  const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
+  const calendars = loadCropCalendars(crops);
+  const weather = new WeatherService({
+    db: database.db,
+    ...weatherProviders,
+    frostStations,
+    calendar: async (place, today, units) => {
+      const spot = { latitude: place.lat, longitude: place.lon, countryCode: place.countryCode };
+      const profile = await placeClimate({ climate, frostStations }, spot, null, today);
+      return profile ? calendarSuggestions(profile, crops.crops, calendars, today, units) : null;
+    },
+  });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
   const gardenReads = new UserResponseCache(
@@ -209,9 +223,6 @@ export async function buildApp(
       .catch((err: unknown) => log.warn({ err }, "could not publish a change"));
   };
   const publish: PublishChange = publishLive;
-  const crops = catalogue();
-  const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
-  const calendars = loadCropCalendars(crops);
   const assistants = createAssistants(config, crops, log);
   const assistant = overrides.assistant ?? assistants.assistant;
   const planProvider = overrides.planProvider ?? assistant;

@@ -33,6 +33,7 @@ export {
   type PlantingSuggestions,
   plantingAdvice,
   plantingSuggestions,
+  seasonLine,
 } from "./planting-suggestions";
 export {
   type Hemisphere,

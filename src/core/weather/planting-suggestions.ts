@@ -73,6 +73,11 @@ function usableAverage(averageC: number): number {
   return Number.isFinite(averageC) ? averageC : DEFAULT_AVERAGE_C;
 }
 
+/** "Season: Autumn (northern hemisphere).": a summary line whatever the lists come from. */
+export function seasonLine(season: string, hemisphere: "north" | "south"): string {
+  return `Season: ${season} (${hemisphere === "north" ? "northern" : "southern"} hemisphere).`;
+}
+
 /**
  * The What to Plant Now card: built-in lists for the temperature band, plus summary bullets.
  * The band is chosen in °C; temperatures in the bullets and notes are written in `units`.
@@ -84,11 +89,9 @@ export function plantingSuggestions(
   const averageC = usableAverage(input.averageC);
   const band = temperatureBand(averageC);
   const lists = PLANTING_LISTS[band];
-  const hemisphereName = input.hemisphere === "north" ? "northern" : "southern";
-
   const summary = [
     bandLine(averageC, band, units, input.averageFrom),
-    `Season: ${input.season} (${hemisphereName} hemisphere).`,
+    seasonLine(input.season, input.hemisphere),
     ...regionalNotes(input),
     LAST_FROST_TIP,
   ];

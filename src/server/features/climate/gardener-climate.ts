@@ -47,6 +47,35 @@ async function gardenerPlace(db: Db, finder: PlaceFinder, userId: string) {
 }
 
 /**
+ * A place's climate: computed from the archive; for a US place the nearest NOAA station's frost
+ * dates and the ZIP's zone (the archive's months kept when it could be asked). Null when neither
+ * says enough to plan by (the archive unreachable, or a frost-free station without the months).
+ */
+export async function placeClimate(
+  deps: { climate: ClimateService; frostStations: () => readonly FrostStation[] },
+  place: Pick<Place, "latitude" | "longitude" | "countryCode">,
+  zone: string | null,
+  today: IsoDate,
+): Promise<ClimateProfile | null> {
+  const point = { lat: place.latitude, lon: place.longitude };
+  const { profile } = await deps.climate.climateAt(point, today);
+  if (!place.countryCode || !FROST_COUNTRIES.has(place.countryCode)) return profile;
+  const station = nearestFrostStation(deps.frostStations(), point);
+  // A frost-free station says nothing of when to sow without the months' temperatures.
+  const usable = station?.freezePattern === "seasonal" || Boolean(profile?.monthlyMeanC);
+  if (!station || station.freezePattern === "irregular" || !usable) return profile;
+  return {
+    latitude: place.latitude,
+    zone: zone ?? profile?.zone ?? null,
+    lastFrost: station.lastSpring,
+    firstFrost: station.firstFall,
+    monthlyMeanC: profile?.monthlyMeanC ?? null,
+    monthlyRainMm: profile?.monthlyRainMm ?? null,
+    source: "usda-noaa",
+  };
+}
+
+/**
  * The gardener's climate (API.md GET /api/me/climate): the place's computed climate; for a US
  * place the nearest NOAA station's frost dates and the ZIP's zone (the archive's months kept
  * when it could be asked); the gardener's own frost dates over all. Null when no place is known.
@@ -64,24 +93,7 @@ export async function gardenerClimate(
   const found = await gardenerPlace(deps.db, deps.finder, userId);
   if (!found) return null;
   const { place, row } = found;
-  const point = { lat: place.latitude, lon: place.longitude };
-  let { profile } = await deps.climate.climateAt(point, today);
-  if (place.countryCode && FROST_COUNTRIES.has(place.countryCode)) {
-    const station = nearestFrostStation(deps.frostStations(), point);
-    // A frost-free station says nothing of when to sow without the months' temperatures.
-    const usable = station?.freezePattern === "seasonal" || Boolean(profile?.monthlyMeanC);
-    if (station && station.freezePattern !== "irregular" && usable) {
-      profile = {
-        latitude: place.latitude,
-        zone: row.zone ?? profile?.zone ?? null,
-        lastFrost: station.lastSpring,
-        firstFrost: station.firstFall,
-        monthlyMeanC: profile?.monthlyMeanC ?? null,
-        monthlyRainMm: profile?.monthlyRainMm ?? null,
-        source: "usda-noaa",
-      };
-    }
-  }
+  let profile = await placeClimate(deps, place, row.zone, today);
   if (row.frost_last && row.frost_first) {
     profile = {
       latitude: place.latitude,

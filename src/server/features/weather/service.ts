@@ -20,6 +20,7 @@ import {
   plantingAdvice,
   plantingSuggestions,
   seasonFor,
+  seasonLine,
   type TemperatureUnits,
   wateringAdvice,
 } from "../../../core/weather";
@@ -33,6 +34,7 @@ import {
   type WeatherProvider,
 } from "../../providers/weather";
 import { normalizePlaceName, placeLabel } from "../../providers/weather/place-query";
+import type { CalendarSuggestions } from "../climate/suggestions-service";
 import { findUnits, storedLocation } from "../profile/read-model";
 import { markShown, readCache, writeCache } from "./repository";
 
@@ -59,6 +61,15 @@ export interface WeatherServiceDeps {
   geocoder: Geocoder;
   places: BundledPlaces;
   frostStations: () => readonly FrostStation[];
+  /**
+   * What to Plant Now from the planting calendar of a place's climate (issue 23); null when no
+   * climate is known there, and the spec's temperature bands answer instead.
+   */
+  calendar?: (
+    place: { lat: number; lon: number; countryCode: string | null },
+    today: string,
+    units: TemperatureUnits,
+  ) => Promise<CalendarSuggestions | null>;
   now?: () => Date;
 }
 
@@ -186,10 +197,15 @@ export class WeatherService {
         ? this.days(conditions).map((day) => ({ min: round1(day.minC), max: round1(day.maxC) }))
         : [],
     );
-    const lists = plantingSuggestions(
+    const bands = plantingSuggestions(
       { averageC, averageFrom, season, hemisphere, countryCode: place.countryCode },
       units,
     );
+    // The calendar of the place's climate when one is known; the temperature bands otherwise.
+    const calendar = await this.deps.calendar?.(place, today, units);
+    const lists = calendar
+      ? { ...bands, ...calendar, summary: [...calendar.summary, seasonLine(season, hemisphere)] }
+      : bands;
     return {
       location: place.label,
       season,

@@ -1,0 +1,104 @@
+import type { ClimateProfile } from "../../../core/climate/climate-profile";
+import { hasFrost } from "../../../core/climate/climate-profile";
+import {
+  type CalendarAction,
+  type CalendarWindow,
+  plantingCalendar,
+} from "../../../core/climate/planting-calendar";
+import { shortDate, verdictWords } from "../../../core/climate/verdict-words";
+import type { Crop } from "../../../core/schemas/crop";
+import type { CropCalendar } from "../../../core/schemas/crop-calendar";
+import type { SuggestionBody } from "../../../core/schemas/weather";
+import type { TemperatureUnits } from "../../../core/weather";
+
+/** What to Plant Now's lists and summary, from the planting calendar. */
+export interface CalendarSuggestions {
+  summary: string[];
+  vegetables: SuggestionBody[];
+  herbs: SuggestionBody[];
+  flowers: SuggestionBody[];
+}
+
+const METHOD: Record<Exclude<CalendarAction, "harvest">, SuggestionBody["method"]> = {
+  sow: "direct",
+  "plant-out": "transplant",
+  "start-indoors": "start-indoors",
+};
+/** Each list shows at most this many, what can be done now first. */
+const PER_LIST = 12;
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const monthOf = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] ?? "";
+
+/** The first harvest after a window opens: "harvest June". */
+function harvestAfter(windows: readonly CalendarWindow[], from: string): string {
+  const harvest = windows.find((w) => w.action === "harvest" && w.to >= from);
+  return harvest ? ` Harvest from ${monthOf(harvest.from > from ? harvest.from : from)}.` : "";
+}
+
+/**
+ * What can be sown or planted out now and in the next few weeks at a place, by the calendar:
+ * "Garlic — Plant out now, until 29 Nov. Harvest from June." Vegetables, herbs and flowers;
+ * fruit and houseplants are planted by other rules (dormant season, any time indoors).
+ */
+export function calendarSuggestions(
+  profile: ClimateProfile,
+  crops: readonly Crop[],
+  calendars: ReadonlyMap<string, CropCalendar>,
+  date: string,
+  units: TemperatureUnits,
+): CalendarSuggestions {
+  const lists: Record<"vegetable" | "herb" | "flower", (SuggestionBody & { soon: boolean })[]> = {
+    vegetable: [],
+    herb: [],
+    flower: [],
+  };
+  for (const crop of crops) {
+    if (crop.category !== "vegetable" && crop.category !== "herb" && crop.category !== "flower") {
+      continue;
+    }
+    const calendar = calendars.get(crop.slug);
+    if (!calendar) continue;
+    const year = plantingCalendar(profile, { calendar, daysToMaturity: crop.daysToMaturity }, date);
+    const { verdict } = year;
+    if (verdict.status !== "now" && verdict.status !== "soon") continue;
+    if (verdict.action === "harvest") continue;
+    const from = verdict.status === "soon" ? verdict.from : date;
+    lists[crop.category].push({
+      name: crop.name,
+      method: METHOD[verdict.action],
+      notes: `${verdictWords(verdict, units)}${harvestAfter(year.windows, from)}`,
+      soon: verdict.status === "soon",
+    });
+  }
+  const pick = (list: (SuggestionBody & { soon: boolean })[]) =>
+    [...list.filter((s) => !s.soon), ...list.filter((s) => s.soon)]
+      .slice(0, PER_LIST)
+      .map(({ soon: _soon, ...suggestion }) => suggestion);
+  const summary = hasFrost(profile)
+    ? [
+        `Planting calendar for your frost dates: last spring frost about ${shortDate(`2001-${profile.lastFrost}`)}, first autumn frost about ${shortDate(`2001-${profile.firstFrost}`)}.`,
+      ]
+    : [
+        "Planting calendar for a place without frost: sowing follows the months' temperatures and rain.",
+      ];
+  return {
+    summary,
+    vegetables: pick(lists.vegetable),
+    herbs: pick(lists.herb),
+    flowers: pick(lists.flower),
+  };
+}
