@@ -84,6 +84,8 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
       zip: "94110",
       zone: "10b",
       place: { name: "San Francisco", countryCode: "US", postcode: "94110" },
+      // °F by default for a US place, until the gardener chooses.
+      units: "F",
       experience: "intermediate",
       preference: "herbs",
       onboardingCompleted: true,
@@ -121,8 +123,13 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     expect(me).toMatchObject({
       place: { name: "Bengaluru", country: "India", countryCode: "IN" },
       location: "Bengaluru, India",
+      units: "C",
       onboardingCompleted: true,
     });
+    // Reminders go out in this browser's time zone until the gardener picks one.
+    expect(me.timeZone).toBe(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    );
     // No save left retrying: the profile was taken at once.
     expect(await page.getByText("Save failed").count()).toBe(0);
     await context.close();

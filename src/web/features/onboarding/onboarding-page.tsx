@@ -20,6 +20,25 @@ import { REDIRECT_AFTER_MS, raceSave, retryInBackground, SAVE_TIMEOUT_MS } from 
 type Experience = (typeof experienceValues)[number];
 type Preference = (typeof preferenceValues)[number];
 
+/** Countries whose everyday temperatures are in °F (the US and its territories, and a few more). */
+const FAHRENHEIT = new Set([
+  "US",
+  "PR",
+  "VI",
+  "GU",
+  "AS",
+  "MP",
+  "LR",
+  "BS",
+  "BZ",
+  "KY",
+  "PW",
+  "FM",
+  "MH",
+]);
+const usesFahrenheit = (countryCode: string | null) =>
+  countryCode !== null && FAHRENHEIT.has(countryCode);
+
 const experienceLabels: Record<Experience, string> = {
   beginner: "Beginner",
   intermediate: "Intermediate",
@@ -152,7 +171,19 @@ function Steps() {
     }
     setString("experience", experience);
     setString("preference", preference);
-    const patch: MePatch = { place, experience, preference, onboardingCompleted: true };
+    // Local defaults, which Settings can change (issue 23): °F where it is the everyday scale,
+    // and reminders in this browser's time zone when the place came without one.
+    const units = usesFahrenheit(place.countryCode) ? "F" : "C";
+    storage.setUnits(units);
+    const timeZone = place.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const patch: MePatch = {
+      place,
+      experience,
+      preference,
+      onboardingCompleted: true,
+      units,
+      ...(timeZone ? { timeZone } : {}),
+    };
     setSaving(true);
     let done = false;
     const giveUp = setTimeout(() => {
