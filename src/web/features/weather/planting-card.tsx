@@ -157,6 +157,11 @@ function Group({ title, items }: { title: string; items: SuggestionBody[] }) {
         />
       </summary>
       <ul className="flex flex-col gap-3 px-4 pb-4">
+        {items.length === 0 && (
+          <li className="text-sm text-stone-700">
+            Nothing to sow or plant out now or in the next four weeks.
+          </li>
+        )}
         {items.map((item) => (
           <li key={item.name} className="break-words">
             <p className="font-semibold text-stone-900">
