@@ -84,7 +84,7 @@ export function PlaceStep({
     ? "Looking…"
     : zone.data
       ? `USDA zone ${zone.data.zone} (${zone.data.trange} °F)${zone.data.map === "2012" ? ", 2012 map" : ""}`
-      : "For example Bengaluru, Melbourne 3000 or 94110.";
+      : "For example Bengaluru, Melbourne or 94110.";
   const problem =
     error ??
     (nothing
