@@ -25,10 +25,5 @@ export const placeSchema = z.strictObject({
 });
 export type Place = z.infer<typeof placeSchema>;
 
-/** "Bengaluru, Karnataka, India": the name, then the region and country when known. */
-export function placeTitle(place: Pick<Place, "name" | "admin1" | "country">): string {
-  return [place.name, place.admin1, place.country].filter(Boolean).join(", ");
-}
-
 export const placesQuerySchema = z.object({ q: z.string().max(120).default("") });
 export const placesBodySchema = z.object({ places: z.array(placeSchema) });

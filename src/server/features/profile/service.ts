@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from "kysely";
+import { placeTitle } from "../../../core/place-title";
 import { DEFAULT_TIME_ZONE } from "../../../core/reminders/local-time";
 import type { ImportProfile } from "../../../core/schemas/data-export";
 import {
@@ -7,7 +8,7 @@ import {
   type MePatch,
   preferenceValues,
 } from "../../../core/schemas/me";
-import { type Place, placeTitle } from "../../../core/schemas/place";
+import type { Place } from "../../../core/schemas/place";
 import type { Database, ProfileTable } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { ZoneLookup } from "../zones/service";

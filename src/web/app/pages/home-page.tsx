@@ -2,7 +2,7 @@ import { ArrowDown, ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { groupTasks } from "../../../core/garden/tasks";
-import { placeTitle } from "../../../core/schemas/place";
+import { placeTitle } from "../../../core/place-title";
 import { focusRing } from "../../components/ui/button";
 import { PageHeader, Spinner } from "../../components/ui/misc";
 import { PlantsCard } from "../../features/garden/plants-card";

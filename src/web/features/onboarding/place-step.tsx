@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { placeTitle } from "../../../core/place-title";
 import type { ZipZone } from "../../../core/schemas/me";
-import { type Place, placeTitle } from "../../../core/schemas/place";
+import type { Place } from "../../../core/schemas/place";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { api } from "../../lib/api-client";
