@@ -2,11 +2,27 @@ import type { TemperatureUnits } from "../weather/format";
 import { formatTemperature } from "../weather/format";
 import type { CalendarAction, CalendarVerdict, NotNowReason } from "./planting-calendar";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "November" for "2026-11-25". */
+export const monthName = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] ?? "";
 
 /** "25 Nov" for "2026-11-25". */
 export const shortDate = (date: string) =>
-  `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1] ?? ""}`;
+  `${Number(date.slice(8, 10))} ${monthName(date).slice(0, 3)}`;
 
 const DOING: Record<CalendarAction, string> = {
   "start-indoors": "Start seeds indoors",

@@ -5,11 +5,9 @@ import type { Place } from "../../../core/schemas/place";
 import { type FrostStation, nearestFrostStation } from "../../../core/weather";
 import type { Database } from "../../db/schema";
 import type { PlaceFinder } from "../../providers/weather";
-import { profileRow } from "../profile/read-model";
+import { placeOf, profileRow } from "../profile/read-model";
+import { FROST_COUNTRIES } from "../weather/service";
 import type { ClimateService } from "./service";
-
-// NOAA's normals cover the states and these territories.
-const FROST_COUNTRIES = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);
 
 /** Where the gardener gardens and its climate; `place` null when they have told none. */
 export interface GardenerClimate {
@@ -27,19 +25,8 @@ type Db = Kysely<Database>;
 async function gardenerPlace(db: Db, finder: PlaceFinder, userId: string) {
   const row = await profileRow(db, userId);
   if (!row) return null;
-  if (row.place_name && row.place_lat !== null && row.place_lon !== null) {
-    const place: Place = {
-      name: row.place_name,
-      admin1: row.place_admin1,
-      country: row.place_country,
-      countryCode: row.place_country_code,
-      latitude: Number(row.place_lat),
-      longitude: Number(row.place_lon),
-      timeZone: row.time_zone,
-      postcode: row.place_postcode,
-    };
-    return { place, row };
-  }
+  const stored = placeOf(row);
+  if (stored) return { place: stored, row };
   const text = row.zip?.trim() || row.location?.trim();
   if (!text) return null;
   const [place] = await finder.find(text);

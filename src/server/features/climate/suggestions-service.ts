@@ -5,7 +5,7 @@ import {
   type CalendarWindow,
   plantingCalendar,
 } from "../../../core/climate/planting-calendar";
-import { shortDate, verdictWords } from "../../../core/climate/verdict-words";
+import { monthName, shortDate, verdictWords } from "../../../core/climate/verdict-words";
 import type { Crop } from "../../../core/schemas/crop";
 import type { CropCalendar } from "../../../core/schemas/crop-calendar";
 import type { SuggestionBody } from "../../../core/schemas/weather";
@@ -27,26 +27,10 @@ const METHOD: Record<Exclude<CalendarAction, "harvest">, SuggestionBody["method"
 /** Each list shows at most this many, what can be done now first. */
 const PER_LIST = 12;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const monthOf = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] ?? "";
-
 /** The first harvest after a window opens: "harvest June". */
 function harvestAfter(windows: readonly CalendarWindow[], from: string): string {
   const harvest = windows.find((w) => w.action === "harvest" && w.to >= from);
-  return harvest ? ` Harvest from ${monthOf(harvest.from > from ? harvest.from : from)}.` : "";
+  return harvest ? ` Harvest from ${monthName(harvest.from > from ? harvest.from : from)}.` : "";
 }
 
 /**

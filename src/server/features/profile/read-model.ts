@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { Place } from "../../../core/schemas/place";
+import type { Database, ProfileTable } from "../../db/schema";
 
 // The profile's published reads: chat, garden, quota, reminders and weather see the gardener's
 // profile (and the auth user row it extends) only through these.
@@ -12,6 +13,21 @@ const ID_CHUNK = 500;
 /** The gardener's whole profile row; undefined before their first sign-in. */
 export function profileRow(db: Db, userId: string) {
   return db.selectFrom("profile").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** The stored place, when the profile has one (migration 0009). */
+export function placeOf(row: Selectable<ProfileTable>): Place | null {
+  if (!row.place_name || row.place_lat === null || row.place_lon === null) return null;
+  return {
+    name: row.place_name,
+    admin1: row.place_admin1,
+    country: row.place_country,
+    countryCode: row.place_country_code,
+    latitude: Number(row.place_lat),
+    longitude: Number(row.place_lon),
+    timeZone: row.time_zone,
+    postcode: row.place_postcode,
+  };
 }
 
 /** The gardener's temperature units: "F" if they chose Fahrenheit, else "C" (also with no row). */

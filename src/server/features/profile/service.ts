@@ -12,6 +12,7 @@ import type { Place } from "../../../core/schemas/place";
 import type { Database, ProfileTable } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { ZoneLookup } from "../zones/service";
+import { placeOf } from "./read-model";
 import { ensureProfile, findProfile, type ProfileRow, updateProfile } from "./repository";
 
 // Writes to the profile other features and the admin CLI make; the profile table keeps one owner.
@@ -53,21 +54,6 @@ function toMe(row: ProfileWithUser): Me {
     timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
     reminderHour: Number(row.reminder_hour),
     emailDigest: Number(row.email_digest) === 1,
-  };
-}
-
-/** The stored place, when the profile has one (migration 0009). */
-function placeOf(row: ProfileRow): Place | null {
-  if (!row.place_name || row.place_lat === null || row.place_lon === null) return null;
-  return {
-    name: row.place_name,
-    admin1: row.place_admin1,
-    country: row.place_country,
-    countryCode: row.place_country_code,
-    latitude: Number(row.place_lat),
-    longitude: Number(row.place_lon),
-    timeZone: row.time_zone,
-    postcode: row.place_postcode,
   };
 }
 

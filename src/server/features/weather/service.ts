@@ -53,7 +53,7 @@ const FETCH_DAYS = FORECAST_DAYS + 1;
 const LABEL_RADIUS_KM = 50;
 const COUNTRY_RADIUS_KM = 300;
 // NOAA's normals cover the states and these territories.
-const FROST_COUNTRIES = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);
+export const FROST_COUNTRIES: ReadonlySet<string> = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);
 
 export interface WeatherServiceDeps {
   db: Kysely<Database>;
