@@ -236,7 +236,11 @@ export function browserSuite(env: Record<string, string> = {}) {
     // reached logs failed requests, which would fail every test that opens My Garden).
     if (!env.WEATHER_BASE_URL) suite.weather = await startFakeOpenMeteo();
     const weather: Record<string, string> = suite.weather
-      ? { WEATHER_BASE_URL: suite.weather.url, GEOCODING_BASE_URL: suite.weather.url }
+      ? {
+          WEATHER_BASE_URL: suite.weather.url,
+          GEOCODING_BASE_URL: suite.weather.url,
+          CLIMATE_BASE_URL: suite.weather.url,
+        }
       : {};
     suite.server = await startServer({ ...weather, ...env });
     suite.browser = await launchBrowser();
