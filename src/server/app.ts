@@ -27,6 +27,7 @@ import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
 import { placeClimate } from "./features/climate/gardener-climate";
+import { plantingWarnings } from "./features/climate/planting-warning-service";
 import { climateRoutes } from "./features/climate/routes";
 import { ClimateService } from "./features/climate/service";
 import { calendarSuggestions } from "./features/climate/suggestions-service";
@@ -184,6 +185,15 @@ export async function buildApp(
   const crops = catalogue();
   const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
   const calendars = loadCropCalendars(crops);
+  const warningFor = plantingWarnings({
+    db: database.db,
+    finder: weatherProviders.finder,
+    climate,
+    frostStations,
+    catalogue: crops,
+    calendars,
+    log,
+  });
   const weather = new WeatherService({
     db: database.db,
     ...weatherProviders,
@@ -250,6 +260,7 @@ export async function buildApp(
     publish,
     cachedWeatherForPlans(database.db),
     (userId, id) => identifications.forPlant(userId, id),
+    warningFor,
   );
   const tasks = new TaskService(database.db, publish);
   const chats = new ChatService(database, assistant, tasks, crops, log, publishLive);
@@ -309,7 +320,7 @@ export async function buildApp(
       }
     },
   });
-  const growAlong = new GrowAlongService(assistant, crops, log);
+  const growAlong = new GrowAlongService(assistant, crops, log, warningFor);
   const workflows = new WorkflowService(database, workflowTemplates(), publishLive);
 
   await app.register(fastifySwagger, {
@@ -366,6 +377,7 @@ export async function buildApp(
         catalogue: crops,
         calendars,
         frostStations,
+        warningFor,
       }),
     );
     await scope.register(eventsRoute(changes));

@@ -65,19 +65,20 @@ describe("the planting calendar where there is frost", () => {
     expect(indoors?.from).toBe(addDays(plant?.from ?? "", -63));
   });
 
-  it("says frost until the last frost for a tender crop in winter, too late for a hardy one", () => {
+  it("says frost until the last frost for a tender crop in winter, the window closed for a hardy one", () => {
     expect(verdictOf(PLACES.Seattle, CROPS.tomato, NOV_25)).toMatchObject({
       status: "not-now",
       reason: { code: "frost", until: "2027-03-24" },
     });
+    // The autumn window ran to 1 November (two weeks before the first frost, 15 November).
     expect(verdictOf(PLACES.London, CROPS.garlic, NOV_25)).toMatchObject({
       status: "not-now",
-      reason: { code: "too-late" },
+      reason: { code: "closed", on: "2026-11-01" },
     });
     // Half-hardy peas go out before the last frost: frost is not what holds them back.
     expect(verdictOf(PLACES.Seattle, CROPS.pea, NOV_25)).toMatchObject({
       status: "not-now",
-      reason: { code: "too-late" },
+      reason: { code: "closed" },
       next: { action: "sow" },
     });
   });

@@ -24,6 +24,7 @@ export type NotNowReason =
   | { code: "too-hot"; meanC: number; limitC: number }
   | { code: "too-wet"; rainMm: number }
   | { code: "too-late"; firstFrost: IsoDate | null }
+  | { code: "closed"; on: IsoDate }
   | { code: "no-window" };
 
 export type CalendarVerdict =
@@ -363,15 +364,18 @@ function reasonToday(
   today: IsoDate,
   lastFrostAhead: IsoDate | null,
   firstFrostBehind: IsoDate | null,
+  lastClosed: IsoDate | null,
 ): NotNowReason {
+  // Where frost sets the season, a window that has just closed says more than "too late".
+  const late = (): NotNowReason =>
+    lastClosed
+      ? { code: "closed", on: lastClosed }
+      : { code: "too-late", firstFrost: firstFrostBehind };
   const { max } = crop.calendar.growsInMeanC;
   const min = leastMean(crop.calendar, "plant");
   const winter = lastFrostAhead && firstFrostBehind;
   if (winter && crop.calendar.frost === "tender") return { code: "frost", until: lastFrostAhead };
-  if (!profile.monthlyMeanC)
-    return hasFrost(profile)
-      ? { code: "too-late", firstFrost: firstFrostBehind }
-      : { code: "no-window" };
+  if (!profile.monthlyMeanC) return hasFrost(profile) ? late() : { code: "no-window" };
   // Today's weather, or the weeks ahead that a crop sown today would have to grow in.
   const ahead = [0, 15, 30, 45, 60].map(
     (days) => Math.round(meanTemperatureOn(profile, addDays(today, days)) * 10) / 10,
@@ -384,7 +388,7 @@ function reasonToday(
   }
   const rainMm = monthRainOn(profile, today);
   if (!hasFrost(profile) && rainMm >= TOO_WET_MM) return { code: "too-wet", rainMm };
-  if (hasFrost(profile)) return { code: "too-late", firstFrost: firstFrostBehind ?? null };
+  if (hasFrost(profile)) return late();
   return { code: "no-window" };
 }
 
@@ -440,8 +444,12 @@ export function plantingCalendar(
     harvest,
   };
   const windows: CalendarWindow[] = [];
+  let lastClosed: number | null = null;
   for (const action of ["start-indoors", "sow", "plant-out", "harvest"] as const) {
     for (const [start, end] of runs(byAction[action])) {
+      if (action !== "harvest" && end < LOOK_BACK && end - start + 1 >= MIN_WINDOW_DAYS) {
+        lastClosed = Math.max(lastClosed ?? end, end);
+      }
       const from = Math.max(start, LOOK_BACK);
       const to = Math.min(end, LOOK_BACK + HORIZON - 1);
       // A few days where a month's typical weather only just suits are no window to plan by.
@@ -464,7 +472,14 @@ export function plantingCalendar(
     windows,
     verdict: {
       status: "not-now",
-      reason: reasonToday(profile, crop, today, lastFrostAhead, firstFrostBehind),
+      reason: reasonToday(
+        profile,
+        crop,
+        today,
+        lastFrostAhead,
+        firstFrostBehind,
+        lastClosed === null ? null : addDays(origin, lastClosed),
+      ),
       next,
     },
   };

@@ -31,11 +31,15 @@ const DOING: Record<CalendarAction, string> = {
   harvest: "Harvest",
 };
 
+/** "Plant out", "Sow outdoors": the action as a screen names it. */
+export const doingWords = (action: CalendarAction) => DOING[action];
+
 /** Whole degrees: a typical mean is no more precise than that. */
 const degrees = (celsius: number, units: TemperatureUnits) =>
   formatTemperature(units === "C" ? Math.round(celsius) : celsius, units);
 
-function whyNot(reason: NotNowReason, units: TemperatureUnits): string {
+/** Why a crop cannot be sown or planted today, as a sentence. */
+export function whyNotWords(reason: NotNowReason, units: TemperatureUnits): string {
   switch (reason.code) {
     case "frost":
       return `Frost is likely until about ${shortDate(reason.until)}.`;
@@ -47,6 +51,8 @@ function whyNot(reason: NotNowReason, units: TemperatureUnits): string {
       return `Too wet: about ${Math.round(reason.rainMm)} mm of rain falls this month.`;
     case "too-late":
       return "Too late this season to crop before the first frost.";
+    case "closed":
+      return `Its window here closed on ${shortDate(reason.on)}.`;
     case "no-window":
       return "Not a crop for this climate outdoors.";
   }
@@ -65,7 +71,7 @@ export function verdictWords(verdict: CalendarVerdict, units: TemperatureUnits):
       const next = verdict.next
         ? ` Next: ${DOING[verdict.next.action].toLowerCase()} from ${shortDate(verdict.next.from)}.`
         : "";
-      return `${whyNot(verdict.reason, units)}${next}`;
+      return `${whyNotWords(verdict.reason, units)}${next}`;
     }
   }
 }

@@ -1,4 +1,8 @@
+import { cropSlugSchema } from "./crop";
+import { isoDateSchema } from "./date";
+import { labelledEnum } from "./enum";
 import { placeSchema } from "./place";
+import { placeValues, startMethodValues } from "./plant-setup";
 import { z } from "./z";
 
 const monthDay = z
@@ -64,3 +68,15 @@ export const plantingCalendarBodySchema = z.object({
   ),
 });
 export type PlantingCalendarBody = z.infer<typeof plantingCalendarBodySchema>;
+
+/** GET /api/planting-warning: the warning Add Plant shows before saving (issue 23). */
+export const plantingWarningQuerySchema = z.object({
+  crop: cropSlugSchema,
+  date: isoDateSchema("Give the date as YYYY-MM-DD."),
+  place: labelledEnum(placeValues),
+  startMethod: labelledEnum(startMethodValues).optional(),
+});
+export type PlantingWarningQuery = z.infer<typeof plantingWarningQuerySchema>;
+
+export const plantingWarningBodySchema = z.object({ plantingWarning: z.string().nullable() });
+export type PlantingWarningBody = z.infer<typeof plantingWarningBodySchema>;

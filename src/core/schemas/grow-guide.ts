@@ -179,5 +179,10 @@ export const growGuideSchema = z.strictObject({
     })
     .max(20, "A guide names at most 20 sources."),
   setup: guideSetupSchema,
+  /**
+   * Why today is outside the crop's window at the gardener's place, or null (issue 23); sent
+   * back with the guide when it is tracked, and ignored then.
+   */
+  plantingWarning: z.string().max(600).nullable().optional(),
 });
 export type GrowGuide = z.infer<typeof growGuideSchema>;

@@ -3,6 +3,7 @@
 export const mediumValues = ["soil", "cocopeat", "hydroponics"] as const;
 export const placeValues = ["indoor", "outdoor"] as const;
 export const lightsValues = ["sun", "led"] as const;
+export const startMethodValues = ["seed", "seedling", "cutting"] as const;
 
 export type Medium = (typeof mediumValues)[number];
 export type PlaceValue = (typeof placeValues)[number];

@@ -2,12 +2,11 @@ import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { growGuideSchema } from "./grow-guide";
-import { lightsValues, mediumValues, placeValues } from "./plant-setup";
+import { lightsValues, mediumValues, placeValues, startMethodValues } from "./plant-setup";
 import { notesSchema, pageQuerySchema, taskSchema } from "./task";
 import { whenMissing, z } from "./z";
 
-export { lightsValues, mediumValues, placeValues };
-export const startMethodValues = ["seed", "seedling", "cutting"] as const;
+export { lightsValues, mediumValues, placeValues, startMethodValues };
 export const plantSourceValues = ["catalogue", "custom", "identified"] as const;
 export const plantStatusValues = ["active", "archived"] as const;
 
@@ -218,4 +217,6 @@ export const plantCreatedSchema = z.object({
   plant: plantDetailSchema,
   /** The tasks the plan scheduled. */
   tasks: z.array(taskSchema),
+  /** When the date falls outside the crop's window for the gardener's place (issue 23). */
+  plantingWarning: z.string().nullable(),
 });

@@ -67,13 +67,15 @@ export async function placeClimate(
  * place the nearest NOAA station's frost dates and the ZIP's zone (the archive's months kept
  * when it could be asked); the gardener's own frost dates over all. Null when no place is known.
  */
+export interface GardenerClimateDeps {
+  db: Db;
+  finder: PlaceFinder;
+  climate: ClimateService;
+  frostStations: () => readonly FrostStation[];
+}
+
 export async function gardenerClimate(
-  deps: {
-    db: Db;
-    finder: PlaceFinder;
-    climate: ClimateService;
-    frostStations: () => readonly FrostStation[];
-  },
+  deps: GardenerClimateDeps,
   userId: string,
   today: IsoDate,
 ): Promise<GardenerClimate | null> {

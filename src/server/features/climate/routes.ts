@@ -8,6 +8,8 @@ import {
   climatePatchSchema,
   plantingCalendarBodySchema,
   plantingCalendarQuerySchema,
+  plantingWarningBodySchema,
+  plantingWarningQuerySchema,
 } from "../../../core/schemas/climate";
 import type { CropCalendar } from "../../../core/schemas/crop-calendar";
 import { errorBodySchema } from "../../../core/schemas/error";
@@ -20,6 +22,7 @@ import type { Catalogue } from "../catalogue/catalogue-read-model";
 import { findUnits } from "../profile/read-model";
 import type { ProfileService } from "../profile/service";
 import { gardenerClimate } from "./gardener-climate";
+import type { PlantingWarningCheck } from "./planting-warning-service";
 import type { ClimateService } from "./service";
 
 export interface ClimateRouteDeps {
@@ -30,6 +33,7 @@ export interface ClimateRouteDeps {
   catalogue: Catalogue;
   calendars: ReadonlyMap<string, CropCalendar>;
   frostStations: () => readonly FrostStation[];
+  warningFor: PlantingWarningCheck;
   now?: () => Date;
 }
 
@@ -79,6 +83,30 @@ export function climateRoutes(deps: ClimateRouteDeps): FastifyPluginAsyncZod {
         await deps.profiles.setFrostDates(userId, lastFrost, firstFrost);
         const found = await climateOf(userId, today());
         return climateBody(found.profile, found.latitude);
+      },
+    );
+
+    app.get(
+      "/api/planting-warning",
+      {
+        schema: {
+          tags: ["garden"],
+          summary: "Whether a planting date is outside the crop's window at the gardener's place",
+          querystring: plantingWarningQuerySchema,
+          response: { 200: plantingWarningBodySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { crop, date, place, startMethod } = request.query;
+        if (!deps.catalogue.bySlug(crop)) throw notFound(`The crop "${crop}"`);
+        const startedAs =
+          startMethod === "seed" ? "seed" : startMethod === undefined ? "either" : "plant";
+        const plantingWarning = await deps.warningFor(
+          currentUser(request).id,
+          { cropSlug: crop, date, startedAs, indoors: place === "indoor" },
+          today(),
+        );
+        return { plantingWarning };
       },
     );
 

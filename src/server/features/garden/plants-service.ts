@@ -40,6 +40,7 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import type { StoredPhoto } from "../../lib/photos/pipeline";
 import type { PlanProvider } from "../../providers/ai/plan-provider";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
+import type { PlantingWarningCheck } from "../climate/planting-warning-service";
 import { type ImageRow, imageExists, imageRow } from "../photos/images-service";
 import { profileForPlan } from "../profile/read-model";
 import type { PlanWeather } from "../weather/plan-weather-read-model";
@@ -109,6 +110,13 @@ export type IdentificationLookup = (userId: string, id: string) => Promise<Ident
 
 /** Spec §4 New plant: a plant saved from identification or Grow Along starts at this stage. */
 export const IDENTIFIED_PLANT_STAGE = "seed";
+
+/** How a new plant goes in, for the planting warning: a Grow Along guide starts from seed. */
+function startedAs(method: PlantCreate["startMethod"], fromGuide: boolean) {
+  if (method === "seed") return "seed";
+  if (method === "seedling" || method === "cutting") return "plant";
+  return fromGuide ? "seed" : "either";
+}
 
 const dayStart = (date: string) => `${date}T00:00:00.000Z`;
 
@@ -189,6 +197,7 @@ export class PlantService {
     private readonly publish: PublishChange = publishNothing,
     private readonly weatherFor: (userId: string) => Promise<PlanWeather | null> = async () => null,
     private readonly identifications: IdentificationLookup = async () => null,
+    private readonly warningFor: PlantingWarningCheck = async () => null,
   ) {}
 
   async list(
@@ -341,7 +350,24 @@ export class PlantService {
     for (const task of tasks) {
       this.publish({ userId, type: "task.created", id: task.id, dueDates: [task.dueDate] });
     }
-    return { plant: await this.get(userId, plantId, today), tasks: sortTasks(tasks) };
+    const [plant, plantingWarning] = await Promise.all([
+      this.get(userId, plantId, today),
+      // A plant from a photo, or one saved at a later stage, is already growing: there is no
+      // planting to warn about.
+      identified || (input.stage && input.stage !== IDENTIFIED_PLANT_STAGE)
+        ? null
+        : this.warningFor(
+            userId,
+            {
+              cropSlug: crop?.slug ?? null,
+              date: input.plantingDate,
+              startedAs: startedAs(input.startMethod, Boolean(input.guide)),
+              indoors: input.place === "indoor",
+            },
+            today,
+          ),
+    ]);
+    return { plant, tasks: sortTasks(tasks), plantingWarning };
   }
 
   /** The plant's photo; 404 when the plant is not the gardener's or has none. */

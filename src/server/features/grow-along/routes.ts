@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../core/schemas/error";
 import { growGuideRequestSchema, growGuideSchema } from "../../../core/schemas/grow-guide";
+import { currentUser } from "../../auth/session";
+import { todayFor } from "../../lib/today";
 import type { GrowAlongService } from "./service";
 
 export function growAlongRoutes(growAlong: GrowAlongService): FastifyPluginAsyncZod {
@@ -21,7 +23,7 @@ export function growAlongRoutes(growAlong: GrowAlongService): FastifyPluginAsync
           },
         },
       },
-      async (request) => growAlong.guide(request.body),
+      async (request) => growAlong.guide(currentUser(request).id, request.body, todayFor(request)),
     );
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { IsoDate } from "../../../core/garden/dates";
 import type { Crop } from "../../../core/schemas/crop";
 import {
   GROW_GUIDE_FAILED_MESSAGE,
@@ -9,6 +10,7 @@ import {
 import { AppError, badRequest } from "../../errors";
 import type { Assistant } from "../../providers/ai";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
+import type { PlantingWarningCheck } from "../climate/planting-warning-service";
 
 const guideFailed = () => new AppError(502, "upstream_unavailable", GROW_GUIDE_FAILED_MESSAGE);
 
@@ -22,9 +24,29 @@ export class GrowAlongService {
     private readonly assistant: Assistant,
     private readonly catalogue: Catalogue,
     private readonly log: Pick<Logger, "warn">,
+    private readonly warningFor: PlantingWarningCheck = async () => null,
   ) {}
 
-  async guide(request: GrowGuideRequest): Promise<GrowGuide> {
+  /** The guide, and whether today is outside the crop's window at the gardener's place. */
+  async guide(userId: string, request: GrowGuideRequest, today: IsoDate): Promise<GrowGuide> {
+    const guide = await this.writeGuide(request);
+    const plantingWarning = await this.warningFor(
+      userId,
+      {
+        cropSlug: guide.cropSlug,
+        date: today,
+        startedAs: "seed",
+        indoors:
+          request.gardenType === "indoor" ||
+          request.gardenType === "hydroponic-system" ||
+          request.lighting === "led",
+      },
+      today,
+    );
+    return { ...guide, plantingWarning };
+  }
+
+  private async writeGuide(request: GrowGuideRequest): Promise<GrowGuide> {
     const crop = this.resolveCrop(request);
     let guide: GrowGuide;
     try {

@@ -8,6 +8,10 @@ import {
   placeLabels,
   startMethodLabels,
 } from "../../components/plant-fields/labels";
+import {
+  PlantingWarningNote,
+  usePlantingWarning,
+} from "../../components/plant-fields/planting-warning";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field, Input } from "../../components/ui/field";
@@ -33,6 +37,12 @@ export function AddPlantDialog({
   const [startMethod, setStartMethod] = useState<NonNullable<Plant["startMethod"]> | "">("");
   const [plantingDate, setPlantingDate] = useState(localToday);
   const ready = status === "signed-in" && crop && medium && place && lights && plantingDate;
+  const warning = usePlantingWarning({
+    cropSlug: status === "signed-in" ? crop?.slug : null,
+    date: plantingDate,
+    place,
+    startMethod,
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -101,6 +111,7 @@ export function AddPlantDialog({
             />
           )}
         </Field>
+        <PlantingWarningNote warning={warning} />
         <Button type="submit" disabled={!ready || addPlant.isPending}>
           {addPlant.isPending ? "Creating plan…" : "Add Plant"}
         </Button>

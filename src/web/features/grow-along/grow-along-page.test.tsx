@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GrowGuide } from "../../../core/schemas/grow-guide";
@@ -9,6 +9,7 @@ import { GROW_ALONG_GPS_TIMEOUT_MS } from "./use-gps-location";
 
 vi.mock("../../lib/auth-context", () => ({
   useAuth: () => ({ status: "signed-in", user: { id: "u1", name: "Ivy", email: "i@e.x" } }),
+  meQueryKey: ["me"],
 }));
 
 const json = (status: number, body: unknown) =>
@@ -41,7 +42,24 @@ const guide: GrowGuide = {
 let plantSupport: string | null = "https://forms.example/plant-support";
 let guideReply: () => Response = () => json(200, guide);
 
+let me: { place: Record<string, unknown> | null } = { place: null };
+/** San Francisco's climate as GET /api/me/climate gives it: dry summers, mild wet winters. */
+const sanFranciscoClimate = {
+  source: "usda-noaa",
+  zone: "10b",
+  zoneTitle: "Zone 10b",
+  lastFrost: null,
+  firstFrost: null,
+  frostFree: true,
+  growingSeasonDays: 365,
+  monthlyMeanC: [10.9, 12.3, 13.3, 14.1, 15.2, 16.4, 16.9, 17.5, 18.1, 17.3, 13.9, 10.9],
+  monthlyRainMm: [114, 113, 84, 37, 18, 4, 0, 1, 3, 28, 80, 116],
+  hemisphere: "north",
+};
+
 function answer(url: string): Response {
+  if (url === "/api/me") return json(200, me);
+  if (url === "/api/me/climate") return json(200, sanFranciscoClimate);
   if (url === "/api/catalogue/suggestions?for=grow-along") return json(200, { crops: suggestions });
   if (url.startsWith("/api/catalogue/crops?q=")) return json(200, { crops: [] });
   if (url === "/api/gardening/grow-guide") return guideReply();
@@ -111,6 +129,7 @@ describe("/grow-along", () => {
 
   beforeEach(() => {
     localStorage.clear();
+    me = { place: null };
     plantSupport = "https://forms.example/plant-support";
     guideReply = () => json(200, guide);
     fetchMock.mockImplementation(async (input) => answer(String(input)));
@@ -158,6 +177,57 @@ describe("/grow-along", () => {
     renderPage();
     expect((screen.getByLabelText("Location") as HTMLInputElement).value).toBe("Bristol");
     expect((screen.getByLabelText("Experience") as HTMLSelectElement).value).toBe("intermediate");
+    expect((screen.getByLabelText("Climate") as HTMLSelectElement).value).toBe("cold");
+  });
+
+  it("fills the location and climate from the gardener's place, and shows a planting warning", async () => {
+    me = {
+      place: {
+        name: "San Francisco",
+        admin1: "California",
+        country: "United States",
+        countryCode: "US",
+        latitude: 37.77,
+        longitude: -122.42,
+      },
+    };
+    const warning =
+      "Tomato sown on 25 Nov in zone 10b: Too cold. Start seeds indoors from 3 Apr instead.";
+    guideReply = () => json(200, { ...guide, plantingWarning: warning });
+    renderPage();
+    const location = screen.getByLabelText("Location") as HTMLInputElement;
+    await waitFor(() => expect(location.value).toBe("San Francisco, California, United States"));
+    const climate = screen.getByLabelText("Climate") as HTMLSelectElement;
+    await waitFor(() => expect(climate.value).toBe("mediterranean"));
+    // Still the gardener's to change.
+    select("Climate", "temperate");
+    expect(climate.value).toBe("temperate");
+
+    await pickPlant("Tomato");
+    fillSetup();
+    fireEvent.click(guideButton());
+    expect(await screen.findByText(warning)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Track this plant" })).toBeTruthy();
+  });
+
+  it("leaves the climate chosen for the last guide", async () => {
+    me = {
+      place: {
+        name: "Leeds",
+        admin1: null,
+        country: "United Kingdom",
+        countryCode: "GB",
+        latitude: 53.8,
+        longitude: -1.55,
+      },
+    };
+    localStorage.setItem("climate", "cold");
+    renderPage();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === "/api/me/climate")).toBe(true),
+    );
+    // Let the climate's answer arrive and its effect run before looking.
+    for (let i = 0; i < 5; i++) await act(() => Promise.resolve());
     expect((screen.getByLabelText("Climate") as HTMLSelectElement).value).toBe("cold");
   });
 

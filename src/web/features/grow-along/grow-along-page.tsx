@@ -12,6 +12,7 @@ import { useTrackPlant } from "./api/track-plant";
 import { initialDraft, toRequest, trackPlantBody } from "./form";
 import { GrowAlongForm } from "./grow-along-form";
 import { GuideView } from "./guide-view";
+import { usePlaceDefaults } from "./use-place-defaults";
 
 /** Spec §2 Grow Along (/grow-along): describe the setup, get a guide that fits it, track it. */
 export function GrowAlongPage() {
@@ -23,6 +24,7 @@ export function GrowAlongPage() {
       climate: getString("climate"),
     }),
   );
+  usePlaceDefaults(setDraft);
   const guide = useGrowGuide();
   const track = useTrackPlant();
   // The setup the shown guide was made for: editing the form afterwards does not change it.

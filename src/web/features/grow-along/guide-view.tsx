@@ -1,6 +1,7 @@
 import { Lightbulb, ListOrdered, Repeat, Sprout } from "lucide-react";
 import type { GrowGuide, GrowGuideRequest } from "../../../core/schemas/grow-guide";
 import { engineLabels } from "../../components/engine-labels";
+import { PlantingWarningNote } from "../../components/plant-fields/planting-warning";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { CustomPlantBadge } from "./custom-plant-badge";
@@ -62,6 +63,7 @@ export function GuideView({
             </p>
             {guide.custom && <CustomPlantBadge className="mt-3" />}
           </div>
+          <PlantingWarningNote warning={guide.plantingWarning} />
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
             <Button onClick={onTrack} disabled={tracking} className="shrink-0 whitespace-nowrap">
               {tracking ? "Saving…" : "Track this plant"}
