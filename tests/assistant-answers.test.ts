@@ -73,4 +73,25 @@ describe.each(dialects)("the assistant's answers on %s", (dialect) => {
       expect(reply, message).not.toMatch(/\bsoil\b|compost|mulch|potting mix/i);
     }
   });
+
+  it("answers 'what can I plant now' from the planting calendar of the gardener's place", async () => {
+    const user = await signUp(t.app);
+    const api = client(t.app, user.cookie);
+    // A US place: the bundled NOAA frost dates give its calendar with no network.
+    const place = {
+      name: "Minneapolis",
+      admin1: "Minnesota",
+      country: "United States",
+      countryCode: "US",
+      latitude: 44.98,
+      longitude: -93.27,
+      postcode: "55401",
+    };
+    expect((await api.patch("/api/me", { place })).statusCode).toBe(200);
+    const res = await api.post("/api/gardening/chat", { message: "What can I plant now?" });
+    const { reply, sources } = res.json() as { reply: string; sources: { ref: string }[] };
+    expect(reply).toContain("Minneapolis, Minnesota, United States");
+    expect(reply).toMatch(/last spring frost about \d+ \w{3}, first autumn frost about \d+ \w{3}/);
+    expect(sources.map((s) => s.ref)).toContain("garden:planting-calendar");
+  });
 });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plantingCalendar } from "../src/core/climate/planting-calendar";
 import { catalogue } from "../src/server/features/catalogue/catalogue-read-model";
 import { loadCropCalendars } from "../src/server/features/catalogue/crop-calendar-read-model";
-import { ClimateService, climateKey } from "../src/server/features/climate/service";
+import {
+  ARCHIVE_RETRY_MS,
+  ClimateService,
+  climateKey,
+} from "../src/server/features/climate/service";
 import { OpenMeteo } from "../src/server/providers/weather";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
@@ -91,6 +95,34 @@ describe.each(dialects)("the climate of a place (%s)", (dialect) => {
   });
 });
 
+describe("the archive's failures", () => {
+  it("asks the archive again for a point only after a pause", async () => {
+    const fake = await startFakeOpenMeteo();
+    const t = await createTestApp({ dialect: "sqlite" });
+    try {
+      let now = Date.parse("2026-11-25T12:00:00Z");
+      const archive = new OpenMeteo({
+        baseUrl: fake.url,
+        geocodingBaseUrl: fake.url,
+        archiveBaseUrl: fake.url,
+        timeoutMs: 5000,
+      });
+      const climate = new ClimateService({ db: t.database.db, archive, now: () => new Date(now) });
+      fake.failWith = 503;
+      expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(true);
+      expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(true);
+      expect(fake.requests.archive).toBe(1);
+      fake.failWith = null;
+      now += ARCHIVE_RETRY_MS + 1;
+      expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(false);
+      expect(fake.requests.archive).toBe(2);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+
 describe.each(dialects)("the gardener's climate and planting calendar (%s)", (dialect) => {
   let t: TestApp;
   let fake: FakeOpenMeteo;
@@ -150,6 +182,25 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     // Garlic goes in before the southern winter, months away in November.
     expect(garlic).toMatchObject({ slug: "garlic", verdict: "not-now" });
     expect(garlic?.windows.length).toBeGreaterThan(0);
+  });
+
+  it("lists What to Plant Now for the gardener's own date (the device's), by the calendar", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    const names = async (date: string) => {
+      const res = await call("GET", `/api/gardening/planting-suggestions?date=${date}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { season: string; vegetables: { name: string }[] };
+      return { season: body.season, vegetables: body.vegetables.map((v) => v.name) };
+    };
+    const spring = await names("2026-11-25");
+    expect(spring.season).toBe("Spring");
+    expect(spring.vegetables).toContain("Tomato");
+    const winter = await names("2027-06-20");
+    expect(winter.season).toBe("Winter");
+    expect(winter.vegetables).not.toContain("Tomato");
+    const bad = await call("GET", "/api/gardening/planting-suggestions?date=25/11/2026");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/YYYY-MM-DD/);
   });
 
   it("takes the gardener's own frost dates, and refuses a date it cannot read", async () => {

@@ -657,13 +657,12 @@ describe.each(dialects)("weather with services unreachable on %s", (dialect) => 
     user = await signUp(t.app);
     fake.delayMs = 1500;
     try {
-      const started = Date.now();
+      // Without the timeout the fake would answer 200 after its delay: the 502 is the proof.
       const res = await get(t, "/api/gardening/weather?lat=37.77&lon=-122.42");
       expect(res.statusCode).toBe(502);
       expect(res.json().error.message).toBe(
         "The weather service (Open-Meteo) did not answer within 0.3 s. Please try again in a few minutes.",
       );
-      expect(Date.now() - started).toBeLessThan(1400);
     } finally {
       fake.delayMs = 0;
     }

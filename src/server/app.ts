@@ -27,10 +27,11 @@ import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
 import { placeClimate } from "./features/climate/gardener-climate";
+import { plantingNowLookup } from "./features/climate/planting-now-service";
 import { plantingWarnings } from "./features/climate/planting-warning-service";
 import { climateRoutes } from "./features/climate/routes";
 import { ClimateService } from "./features/climate/service";
-import { calendarSuggestions } from "./features/climate/suggestions-service";
+import { keptCalendarSuggestions } from "./features/climate/suggestions-service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
@@ -185,15 +186,14 @@ export async function buildApp(
   const crops = catalogue();
   const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
   const calendars = loadCropCalendars(crops);
+  const climateDeps = { db: database.db, finder: weatherProviders.finder, climate, frostStations };
   const warningFor = plantingWarnings({
-    db: database.db,
-    finder: weatherProviders.finder,
-    climate,
-    frostStations,
+    ...climateDeps,
     catalogue: crops,
     calendars,
     log,
   });
+  const suggestionsFor = keptCalendarSuggestions(crops.crops, calendars);
   const weather = new WeatherService({
     db: database.db,
     ...weatherProviders,
@@ -201,7 +201,7 @@ export async function buildApp(
     calendar: async (place, today, units) => {
       const spot = { latitude: place.lat, longitude: place.lon, countryCode: place.countryCode };
       const profile = await placeClimate({ climate, frostStations }, spot, null, today);
-      return profile ? calendarSuggestions(profile, crops.crops, calendars, today, units) : null;
+      return profile ? suggestionsFor(profile, today, units) : null;
     },
   });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
@@ -263,7 +263,15 @@ export async function buildApp(
     warningFor,
   );
   const tasks = new TaskService(database.db, publish);
-  const chats = new ChatService(database, assistant, tasks, crops, log, publishLive);
+  const chats = new ChatService(
+    database,
+    assistant,
+    tasks,
+    crops,
+    log,
+    publishLive,
+    plantingNowLookup({ ...climateDeps, log }, suggestionsFor),
+  );
   const checkPushEndpoint = (endpoint: string) =>
     checkOutboundUrl(endpoint, {
       what: "endpoint",

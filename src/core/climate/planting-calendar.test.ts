@@ -228,3 +228,37 @@ describe("the verdict", () => {
     ]);
   });
 });
+
+describe("autumn planting and frozen ground", () => {
+  // Bare-root roses and bulbs: planted from two weeks before the first frost to eight after.
+  const bareRoot: CalendarCrop = {
+    ...CROPS.garlic,
+    calendar: {
+      ...CROPS.garlic.calendar,
+      season: "perennial",
+      plantOut: null,
+      autumn: { method: "plant", weeks: { from: -2, to: 8 } },
+    },
+  };
+  const autumnWindow = (place: ClimateProfile) =>
+    windowsOf(place, bareRoot, "2027-08-01", "plant-out").find((w) => w.from >= "2027-09-01");
+
+  it("ends where the typical day falls below 0 °C, not eight weeks after the frost", () => {
+    // Minneapolis: first frost 8 October, eight weeks on is 3 December, but November's mean
+    // (1.4 °C) crosses 0 °C towards December's (−6.5 °C) in late November.
+    const window = autumnWindow(PLACES.Minneapolis);
+    expect(window?.from).toBe("2027-09-24");
+    expect(window && window.to < "2027-12-03").toBe(true);
+    expect(meanTemperatureOn(PLACES.Minneapolis, window?.to ?? "")).toBeGreaterThanOrEqual(0);
+    expect(meanTemperatureOn(PLACES.Minneapolis, addDays(window?.to ?? "", 1))).toBeLessThan(0);
+    // London's ground stays open: all eight weeks.
+    expect(autumnWindow(PLACES.London)?.to).toBe("2028-01-10");
+  });
+
+  it("ends two weeks after the first frost in a cold zone whose months are unknown", () => {
+    const stationOnly = { ...PLACES.Minneapolis, monthlyMeanC: null, monthlyRainMm: null };
+    expect(autumnWindow(stationOnly)).toMatchObject({ from: "2027-09-24", to: "2027-10-22" });
+    const mildStation = { ...stationOnly, zone: "7a" };
+    expect(autumnWindow(mildStation)?.to).toBe("2027-12-03");
+  });
+});

@@ -105,6 +105,19 @@ function dayTable(profile: ClimateProfile, origin: IsoDate): DayTable {
   return table;
 }
 
+/** A typical day this cold or colder freezes the ground: nothing more is planted in it, °C. */
+const FROZEN_GROUND_C = 0;
+/**
+ * Without the months' temperatures, in zones this cold or colder (winter lows below −23 °C) the
+ * ground is taken to freeze this many weeks after the first autumn frost.
+ */
+const COLD_ZONE = 5;
+const COLD_ZONE_AUTUMN_WEEKS = 2;
+const coldWinters = (profile: ClimateProfile) =>
+  !profile.monthlyMeanC &&
+  profile.zone !== null &&
+  Number.parseInt(profile.zone, 10) <= COLD_ZONE;
+
 const none = (): Days => new Array<boolean>(SPAN).fill(false);
 
 /** Marks the days from `from` to `to` (both included) in a span starting at `origin`. */
@@ -195,6 +208,9 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
     plant: suiter(profile, crop, origin, COLD_MARGIN, "plant"),
   };
   const result = { sow: none(), plant: none(), indoors: none() };
+  // Bulbs, cloves and bare-root plants go in until the ground freezes.
+  const { means } = dayTable(profile, origin);
+  const unfrozen = (i: number) => !profile.monthlyMeanC || (means[i] ?? 0) >= FROZEN_GROUND_C;
   const spare =
     calendar.frost === "hardy"
       ? 0
@@ -237,11 +253,15 @@ function frostDays(profile: ClimateProfile, crop: CalendarCrop, origin: IsoDate)
     }
     if (calendar.autumn) {
       const target = calendar.autumn.method === "sow" ? result.sow : result.plant;
+      const lastWeek = coldWinters(profile)
+        ? Math.min(calendar.autumn.weeks.to, COLD_ZONE_AUTUMN_WEEKS)
+        : calendar.autumn.weeks.to;
       mark(
         target,
         origin,
         addDays(firstFrost, calendar.autumn.weeks.from * 7),
-        addDays(firstFrost, calendar.autumn.weeks.to * 7),
+        addDays(firstFrost, lastWeek * 7),
+        unfrozen,
       );
     }
   }

@@ -59,16 +59,33 @@ export type LocationQuery = z.infer<typeof locationQuerySchema>;
  * Insights and planting suggestions also take `units` ("C" or "F", any case): the unit for
  * temperatures written into their sentences. Absent, the profile's units apply.
  */
-export const guidanceQuerySchema = z
+const guidanceFields = {
+  ...locationFields,
+  units: z.preprocess(
+    (value) => (typeof value === "string" ? nullableParam(value.trim().toUpperCase()) : value),
+    z.enum(unitsValues, { error: "units must be C or F." }).optional(),
+  ),
+};
+export const guidanceQuerySchema = z.object(guidanceFields).refine(latLonTogether, latLonMessage);
+export type GuidanceQuery = z.infer<typeof guidanceQuerySchema>;
+
+/**
+ * Planting suggestions also take the gardener's `date` (YYYY-MM-DD, the web app sends the
+ * device's): the season and the calendar are theirs, not the server's. Absent, the place's today.
+ */
+export const plantingQuerySchema = z
   .object({
-    ...locationFields,
-    units: z.preprocess(
-      (value) => (typeof value === "string" ? nullableParam(value.trim().toUpperCase()) : value),
-      z.enum(unitsValues, { error: "units must be C or F." }).optional(),
+    ...guidanceFields,
+    date: z.preprocess(
+      nullableParam,
+      z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "date must be YYYY-MM-DD.")
+        .optional(),
     ),
   })
   .refine(latLonTogether, latLonMessage);
-export type GuidanceQuery = z.infer<typeof guidanceQuerySchema>;
+export type PlantingQuery = z.infer<typeof plantingQuerySchema>;
 
 export const weatherSchema = z.object({
   /** The place as a person names it: "San Francisco, CA", "Pune, IN", or coordinates. */

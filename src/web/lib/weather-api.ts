@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Insights, PlantingSuggestionsBody, Weather } from "../../core/schemas/weather";
 import { api } from "./api-client";
 import { connectivity } from "./connectivity";
+import { localToday } from "./format";
 import { getJson, setJson } from "./storage";
 import { recordFailure } from "./telemetry";
 
@@ -74,8 +75,11 @@ export interface EmptyInsights extends Omit<Insights, "currentConditions"> {
   unavailable: true;
 }
 
-export const fetchPlanting = (place: Place) =>
-  api.get<PlantingSuggestionsBody>(`/api/gardening/planting-suggestions?${query(place)}`);
+/** What to plant on the gardener's own today: the device's date, not the server's. */
+export const fetchPlanting = (place: Place, date: string) =>
+  api.get<PlantingSuggestionsBody>(
+    `/api/gardening/planting-suggestions?${query(place)}&date=${date}`,
+  );
 
 const key = (name: string, place: Place) => [
   name,
@@ -115,9 +119,10 @@ export function useInsights(place: Place) {
 }
 
 export function usePlanting(place: Place) {
+  const date = localToday();
   return useQuery({
-    queryKey: key("planting", place),
-    queryFn: () => fetchPlanting(place),
+    queryKey: [...key("planting", place), date],
+    queryFn: () => fetchPlanting(place, date),
     retry: false,
     staleTime: 30 * 60_000,
   });

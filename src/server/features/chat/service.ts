@@ -14,7 +14,12 @@ import type { SessionUser } from "../../auth/session";
 import type { DatabaseHandle } from "../../db/connection";
 import { lockForUser } from "../../db/user-lock";
 import { AppError, notFound } from "../../errors";
-import type { Assistant, AssistantActions, ChatTurn } from "../../providers/ai/assistant";
+import type {
+  Assistant,
+  AssistantActions,
+  ChatTurn,
+  PlantingNow,
+} from "../../providers/ai/assistant";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
 import { plantExists } from "../garden/read-model";
 import type { TaskService } from "../garden/tasks-service";
@@ -44,6 +49,9 @@ export interface ChatChange {
  * Chats and their messages. Each change (a chat made, renamed or deleted, a reply stored) is
  * published as chat.updated, so the gardener's other tabs and devices refresh their history.
  */
+/** What to Plant Now at the gardener's place by its calendar, or null when no climate is known. */
+export type PlantingNowLookup = (userId: string, today: string) => Promise<PlantingNow | null>;
+
 export class ChatService {
   constructor(
     private readonly database: DatabaseHandle,
@@ -52,6 +60,7 @@ export class ChatService {
     private readonly catalogue: Catalogue,
     private readonly log: Logger,
     private readonly publish: (change: ChatChange) => void = () => {},
+    private readonly plantingNow: PlantingNowLookup = async () => null,
   ) {}
 
   private changed(userId: string, id: string) {
@@ -120,13 +129,11 @@ export class ChatService {
     let reply: Awaited<ReturnType<Assistant["chat"]>>;
     let hello: string;
     try {
-      const context = await loadGardenerContext(
-        this.db,
-        this.catalogue,
-        user.id,
-        options.today,
-        plantId,
-      );
+      const [garden, plantingNow] = await Promise.all([
+        loadGardenerContext(this.db, this.catalogue, user.id, options.today, plantId),
+        this.plantingNow(user.id, options.today),
+      ]);
+      const context = { ...garden, plantingNow };
       const history: ChatTurn[] = chat
         ? (await repo.recentMessages(this.db, chat.id, HISTORY_TURNS + 1))
             .filter(

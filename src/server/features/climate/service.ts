@@ -14,6 +14,15 @@ export interface PlaceClimate {
   estimate: boolean;
 }
 
+/**
+ * After the archive could not be asked for a point, it is not asked again for this long: an
+ * offline server would otherwise wait on it for every chat, planting warning and calendar.
+ */
+export const ARCHIVE_RETRY_MS = 5 * 60_000;
+
+/** Points remembered as failed; past it the memory starts again. */
+const MAX_FAILED = 10_000;
+
 /** A computed profile is worked out again after this long (the archive gains a year). */
 const RECOMPUTE_AFTER_DAYS = 365;
 
@@ -33,6 +42,9 @@ export interface ClimateServiceDeps {
  * little history, gives no profile (an estimate), never an error.
  */
 export class ClimateService {
+  /** When the archive last failed, by point (kept in memory: a restart may ask again). */
+  private readonly failedAt = new Map<string, number>();
+
   constructor(private readonly deps: ClimateServiceDeps) {}
 
   async climateAt(point: LatLon, today: IsoDate): Promise<PlaceClimate> {
@@ -42,18 +54,7 @@ export class ClimateService {
     if (stored && !isStale(stored.computed_at, now)) {
       return { profile: JSON.parse(stored.payload) as ClimateProfile, estimate: false };
     }
-    const year = Number(today.slice(0, 4));
-    let profile: ClimateProfile | null = null;
-    try {
-      const days = await this.deps.archive.history(
-        point,
-        `${year - MIN_HISTORY_YEARS}-01-01`,
-        `${year - 1}-12-31`,
-      );
-      profile = climateFromHistory(days, point.lat);
-    } catch (error) {
-      this.deps.log?.warn({ err: error, key }, "climate archive unavailable; using the estimate");
-    }
+    const profile = await this.fromArchive(key, point, Number(today.slice(0, 4)), now);
     if (!profile) {
       // An old profile is better than the estimate while the archive cannot be asked.
       if (stored) return { profile: JSON.parse(stored.payload) as ClimateProfile, estimate: false };
@@ -65,6 +66,26 @@ export class ClimateService {
       computedAt: now.toISOString(),
     });
     return { profile, estimate: false };
+  }
+
+  /** The last ten whole years from the archive; null when it fails or failed a moment ago. */
+  private async fromArchive(key: string, point: LatLon, year: number, now: Date) {
+    const failed = this.failedAt.get(key);
+    if (failed !== undefined && now.getTime() - failed < ARCHIVE_RETRY_MS) return null;
+    try {
+      const days = await this.deps.archive.history(
+        point,
+        `${year - MIN_HISTORY_YEARS}-01-01`,
+        `${year - 1}-12-31`,
+      );
+      this.failedAt.delete(key);
+      return climateFromHistory(days, point.lat);
+    } catch (error) {
+      this.deps.log?.warn({ err: error, key }, "climate archive unavailable; using the estimate");
+      if (this.failedAt.size >= MAX_FAILED) this.failedAt.clear();
+      this.failedAt.set(key, now.getTime());
+      return null;
+    }
   }
 }
 

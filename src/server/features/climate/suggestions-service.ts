@@ -86,3 +86,26 @@ export function calendarSuggestions(
     flowers: pick(lists.flower),
   };
 }
+
+/** Distinct places and days kept; a day's lists are the same for every gardener of a place. */
+const KEPT = 500;
+
+/**
+ * calendarSuggestions, kept per climate, day and unit: working out every crop's year takes tens
+ * of milliseconds, and What to Plant Now is asked on every visit to My Garden.
+ */
+export function keptCalendarSuggestions(
+  crops: readonly Crop[],
+  calendars: ReadonlyMap<string, CropCalendar>,
+) {
+  const kept = new Map<string, CalendarSuggestions>();
+  return (profile: ClimateProfile, date: string, units: TemperatureUnits) => {
+    const key = `${JSON.stringify(profile)}|${date}|${units}`;
+    const found = kept.get(key);
+    if (found) return found;
+    const made = calendarSuggestions(profile, crops, calendars, date, units);
+    if (kept.size >= KEPT) kept.clear();
+    kept.set(key, made);
+    return made;
+  };
+}

@@ -7,6 +7,7 @@ import {
   guidanceQuerySchema,
   insightsSchema,
   locationQuerySchema,
+  plantingQuerySchema,
   plantingSuggestionsSchema,
   weatherSchema,
 } from "../../../core/schemas/weather";
@@ -76,7 +77,7 @@ export function weatherRoutes(weather: WeatherService): FastifyPluginAsyncZod {
         schema: {
           tags: ["weather"],
           summary: "What to plant now, by forecast temperature and season, with US frost dates",
-          querystring: guidanceQuerySchema,
+          querystring: plantingQuerySchema,
           response: { 200: plantingSuggestionsSchema, ...errors },
         },
       },

@@ -4,6 +4,7 @@ import type {
   GuidanceQuery,
   Insights,
   LocationQuery,
+  PlantingQuery,
   PlantingSuggestionsBody,
   Weather,
 } from "../../../core/schemas/weather";
@@ -174,7 +175,7 @@ export class WeatherService {
 
   async plantingSuggestions(
     userId: string,
-    query: GuidanceQuery,
+    query: PlantingQuery,
   ): Promise<PlantingSuggestionsBody> {
     const [place, units] = await Promise.all([
       this.resolve(userId, query),
@@ -188,7 +189,7 @@ export class WeatherService {
         throw error;
       },
     );
-    const today = conditions?.today ?? this.now().toISOString().slice(0, 10);
+    const today = query.date ?? conditions?.today ?? this.now().toISOString().slice(0, 10);
     const hemisphere = hemisphereOf(place.lat);
     const season = seasonFor(today, place.lat, place.countryCode);
     const averageFrom = conditions ? "forecast" : "default";

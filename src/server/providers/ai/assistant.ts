@@ -91,6 +91,27 @@ export interface GardenerContext {
   /** Due within the next 7 days (spec §4 upcoming window), today excluded. */
   upcoming: GardenTask[];
   weather: GardenWeather | null;
+  /**
+   * What to Plant Now by the planting calendar of the gardener's place (issue 23); null when no
+   * place or climate is known, and the assistant falls back to the season's lists.
+   */
+  plantingNow?: PlantingNow | null;
+}
+
+/** What can be sown or planted at the gardener's place now and in the next weeks. */
+export interface PlantingNow {
+  /** "Melbourne, Victoria, Australia". */
+  place: string;
+  summary: string[];
+  vegetables: PlantingNowItem[];
+  herbs: PlantingNowItem[];
+  flowers: PlantingNowItem[];
+}
+
+export interface PlantingNowItem {
+  name: string;
+  /** "Plant out now, until 20 Dec. Harvest from March." */
+  notes: string;
 }
 
 export interface NewTask {

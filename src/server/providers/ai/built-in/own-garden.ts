@@ -7,7 +7,13 @@ import {
   plantingSuggestions,
 } from "../../../../core/weather/planting-suggestions";
 import { seasonFor } from "../../../../core/weather/season";
-import type { GardenerContext, GardenPlant, GardenTask } from "../assistant";
+import type {
+  GardenerContext,
+  GardenPlant,
+  GardenTask,
+  PlantingNow,
+  PlantingNowItem,
+} from "../assistant";
 import { type Answer, plantSource } from "./garden-answers";
 import { dayName, plural, temperature } from "./wording";
 
@@ -202,8 +208,48 @@ export function readyAnswer(
   };
 }
 
-/** "What can I plant now?": the What to Plant Now lists for this season and this week's weather. */
+/** A few of a list, each with what to do: "garlic (plant out now, until 29 Nov)". */
+function calendarNames(items: readonly PlantingNowItem[]): string {
+  return items
+    .slice(0, 5)
+    .map((item) => {
+      const doing = item.notes.split(". ")[0]?.replace(/\.$/, "") ?? "";
+      return `${item.name.toLowerCase()}${doing ? ` (${doing.charAt(0).toLowerCase()}${doing.slice(1)})` : ""}`;
+    })
+    .join(", ");
+}
+
+/** What to Plant Now from the calendar of the gardener's place. */
+function calendarPlantNowAnswer(planting: PlantingNow): Answer {
+  const lists = [
+    ["Vegetables", planting.vegetables],
+    ["Herbs", planting.herbs],
+    ["Flowers", planting.flowers],
+  ] as const;
+  const shown = lists.filter(([, items]) => items.length > 0);
+  const lines = shown.length
+    ? [
+        `For ${planting.place}, by its planting calendar:`,
+        ...shown.map(([label, items]) => `- **${label}**: ${calendarNames(items)}`),
+      ]
+    : [`Nothing to sow or plant out in ${planting.place} now or in the next four weeks.`];
+  const tip = planting.summary[0];
+  if (tip) lines.push("", tip);
+  return {
+    text: lines.join("\n"),
+    sources: [
+      { title: "What to Plant Now", ref: "garden:planting" },
+      { title: "Planting calendar", ref: "garden:planting-calendar" },
+    ],
+  };
+}
+
+/**
+ * "What can I plant now?": by the planting calendar of the gardener's place when its climate is
+ * known; else the What to Plant Now lists for the season and this week's weather.
+ */
 export function plantNowAnswer(context: GardenerContext): Answer {
+  if (context.plantingNow) return calendarPlantNowAnswer(context.plantingNow);
   const days = context.weather?.days ?? [];
   const averageC = days.length
     ? averageForecastC(days.map((day) => ({ max: day.maxC, min: day.minC })))
