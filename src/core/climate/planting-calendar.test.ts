@@ -158,6 +158,14 @@ describe("the planting calendar where there is no frost", () => {
     expect(verdictOf(PLACES.Delhi, CROPS.pea, NOV_25).status).toBe("now");
   });
 
+  it("says when the weather suits a crop all year (garlic in San Francisco's mild months)", () => {
+    expect(verdictOf(PLACES["San Francisco"], CROPS.garlic, NOV_25)).toMatchObject({
+      status: "now",
+      until: "2027-11-24",
+      allYear: true,
+    });
+  });
+
   it("skips a monsoon month of 300 mm or more", () => {
     // Singapore's December (318 mm) is no month to plant out; November (257 mm) is.
     const windows = windowsOf(PLACES.Singapore, CROPS.tomato, NOV_25, "plant-out");
@@ -167,6 +175,7 @@ describe("the planting calendar where there is no frost", () => {
       status: "now",
       action: "plant-out",
       until: "2026-11-30",
+      allYear: false,
     });
   });
 

@@ -28,7 +28,13 @@ export type NotNowReason =
   | { code: "no-window" };
 
 export type CalendarVerdict =
-  | { status: "now"; action: CalendarAction; until: IsoDate }
+  | {
+      status: "now";
+      action: CalendarAction;
+      until: IsoDate;
+      /** The window runs through the whole twelve months ahead: the weather suits it all year. */
+      allYear: boolean;
+    }
   | { status: "indoors"; action: null }
   | { status: "soon"; action: CalendarAction; from: IsoDate }
   | { status: "not-now"; reason: NotNowReason; next: CalendarWindow | null };
@@ -114,9 +120,7 @@ const FROZEN_GROUND_C = 0;
 const COLD_ZONE = 5;
 const COLD_ZONE_AUTUMN_WEEKS = 2;
 const coldWinters = (profile: ClimateProfile) =>
-  !profile.monthlyMeanC &&
-  profile.zone !== null &&
-  Number.parseInt(profile.zone, 10) <= COLD_ZONE;
+  !profile.monthlyMeanC && profile.zone !== null && Number.parseInt(profile.zone, 10) <= COLD_ZONE;
 
 const none = (): Days => new Array<boolean>(SPAN).fill(false);
 
@@ -481,7 +485,10 @@ export function plantingCalendar(
   const open = ACTIONS.map((action) =>
     windows.find((w) => w.action === action && w.from === today),
   ).find(Boolean);
-  if (open) return { windows, verdict: { status: "now", action: open.action, until: open.to } };
+  if (open) {
+    const allYear = open.to === addDays(today, HORIZON - 1);
+    return { windows, verdict: { status: "now", action: open.action, until: open.to, allYear } };
+  }
   const upcoming = windows.filter((w) => w.action !== "harvest");
   const next = upcoming[0] ?? null;
   if (next && daysBetween(today, next.from) <= SOON_DAYS) {

@@ -3,9 +3,16 @@ import { verdictWords } from "./verdict-words";
 
 describe("the words of a verdict", () => {
   it("says what to do now, soon, or why not and what comes next", () => {
-    expect(verdictWords({ status: "now", action: "plant-out", until: "2027-02-10" }, "C")).toBe(
-      "Plant out now, until 10 Feb.",
-    );
+    expect(
+      verdictWords(
+        { status: "now", action: "plant-out", until: "2027-02-10", allYear: false },
+        "C",
+      ),
+    ).toBe("Plant out now, until 10 Feb.");
+    // A window through all twelve months ahead has no end worth a date.
+    expect(
+      verdictWords({ status: "now", action: "sow", until: "2027-11-24", allYear: true }, "C"),
+    ).toBe("Sow outdoors now: the weather here suits it all year.");
     expect(verdictWords({ status: "soon", action: "sow", from: "2026-12-02" }, "C")).toBe(
       "Sow outdoors from 2 Dec.",
     );

@@ -64,7 +64,9 @@ export function verdictWords(verdict: CalendarVerdict, units: TemperatureUnits):
     case "indoors":
       return "Any time indoors.";
     case "now":
-      return `${DOING[verdict.action]} now, until ${shortDate(verdict.until)}.`;
+      return verdict.allYear
+        ? `${DOING[verdict.action]} now: the weather here suits it all year.`
+        : `${DOING[verdict.action]} now, until ${shortDate(verdict.until)}.`;
     case "soon":
       return `${DOING[verdict.action]} from ${shortDate(verdict.from)}.`;
     case "not-now": {
