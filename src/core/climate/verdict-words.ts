@@ -24,7 +24,8 @@ export const monthName = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] 
 export const shortDate = (date: string) =>
   `${Number(date.slice(8, 10))} ${monthName(date).slice(0, 3)}`;
 
-const DOING: Record<CalendarAction, string> = {
+/** What each window is for, as the verdict sentences and the calendar page say it. */
+export const ACTION_WORDS: Record<CalendarAction, string> = {
   "start-indoors": "Start seeds indoors",
   sow: "Sow outdoors",
   "plant-out": "Plant out",
@@ -58,12 +59,12 @@ export function verdictWords(verdict: CalendarVerdict, units: TemperatureUnits):
     case "indoors":
       return "Any time indoors.";
     case "now":
-      return `${DOING[verdict.action]} now, until ${shortDate(verdict.until)}.`;
+      return `${ACTION_WORDS[verdict.action]} now, until ${shortDate(verdict.until)}.`;
     case "soon":
-      return `${DOING[verdict.action]} from ${shortDate(verdict.from)}.`;
+      return `${ACTION_WORDS[verdict.action]} from ${shortDate(verdict.from)}.`;
     case "not-now": {
       const next = verdict.next
-        ? ` Next: ${DOING[verdict.next.action].toLowerCase()} from ${shortDate(verdict.next.from)}.`
+        ? ` Next: ${ACTION_WORDS[verdict.next.action].toLowerCase()} from ${shortDate(verdict.next.from)}.`
         : "";
       return `${whyNot(verdict.reason, units)}${next}`;
     }
