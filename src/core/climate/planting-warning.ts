@@ -7,7 +7,7 @@ import {
   type CalendarWindow,
   plantingCalendar,
 } from "./planting-calendar";
-import { doingWords, shortDate, whyNotWords } from "./verdict-words";
+import { ACTION_WORDS, shortDate, whyNotWords } from "./verdict-words";
 
 /** How the gardener starts the plant: from seed, or as a plant (a seedling, cutting, set or crown). */
 export type StartedAs = "seed" | "plant";
@@ -72,11 +72,11 @@ export function plantingWarning(
       : verdict.status === "soon"
         ? "A few weeks early for your place."
         : verdict.status === "now"
-          ? `It is the time to ${doingWords(verdict.action).toLowerCase()}; too early to ${TOO_EARLY[attempt.startedAs]}.`
+          ? `It is the time to ${ACTION_WORDS[verdict.action].toLowerCase()}; too early to ${TOO_EARLY[attempt.startedAs]}.`
           : "Not the time for that here.";
   const next = windows.find((w) => fits(w) && compareDates(w.from, attempt.date) > 0);
   const instead = next
-    ? ` ${doingWords(next.action)} from ${shortDate(next.from)} instead.`
+    ? ` ${ACTION_WORDS[next.action]} from ${shortDate(next.from)} instead.`
     : " There is no window for it outdoors here in the next twelve months.";
   return `${head}: ${why}${instead}`;
 }

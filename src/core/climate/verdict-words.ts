@@ -24,15 +24,13 @@ export const monthName = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] 
 export const shortDate = (date: string) =>
   `${Number(date.slice(8, 10))} ${monthName(date).slice(0, 3)}`;
 
-const DOING: Record<CalendarAction, string> = {
+/** What each window is for, as the verdict sentences and the calendar page say it. */
+export const ACTION_WORDS: Record<CalendarAction, string> = {
   "start-indoors": "Start seeds indoors",
   sow: "Sow outdoors",
   "plant-out": "Plant out",
   harvest: "Harvest",
 };
-
-/** "Plant out", "Sow outdoors": the action as a screen names it. */
-export const doingWords = (action: CalendarAction) => DOING[action];
 
 /** Whole degrees: a typical mean is no more precise than that. */
 const degrees = (celsius: number, units: TemperatureUnits) =>
@@ -65,13 +63,13 @@ export function verdictWords(verdict: CalendarVerdict, units: TemperatureUnits):
       return "Any time indoors.";
     case "now":
       return verdict.allYear
-        ? `${DOING[verdict.action]} now: the weather here suits it all year.`
-        : `${DOING[verdict.action]} now, until ${shortDate(verdict.until)}.`;
+        ? `${ACTION_WORDS[verdict.action]} now: the weather here suits it all year.`
+        : `${ACTION_WORDS[verdict.action]} now, until ${shortDate(verdict.until)}.`;
     case "soon":
-      return `${DOING[verdict.action]} from ${shortDate(verdict.from)}.`;
+      return `${ACTION_WORDS[verdict.action]} from ${shortDate(verdict.from)}.`;
     case "not-now": {
       const next = verdict.next
-        ? ` Next: ${DOING[verdict.next.action].toLowerCase()} from ${shortDate(verdict.next.from)}.`
+        ? ` Next: ${ACTION_WORDS[verdict.next.action].toLowerCase()} from ${shortDate(verdict.next.from)}.`
         : "";
       return `${whyNotWords(verdict.reason, units)}${next}`;
     }

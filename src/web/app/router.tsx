@@ -67,6 +67,13 @@ export const router = createBrowserRouter(
               }),
             },
             {
+              path: "/planting-calendar",
+              lazy: async () => ({
+                Component: (await import("../features/planting-calendar/planting-calendar-page"))
+                  .PlantingCalendarPage,
+              }),
+            },
+            {
               path: "/plants/:plantId",
               lazy: async () => ({
                 Component: (await import("../features/garden/plant-detail-page")).PlantDetailPage,

@@ -1,9 +1,10 @@
-import { Plus } from "lucide-react";
+import { CalendarDays, Plus } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { Button } from "../../components/ui/button";
+import { Link, useNavigate } from "react-router";
+import { Button, focusRing } from "../../components/ui/button";
 import { PageHeader } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
+import { cn } from "../../lib/cn";
 import { usePlants } from "../../lib/garden-api";
 import { AddPlantDialog } from "./add-plant-dialog";
 import { PlantGrid } from "./plants-card";
@@ -16,10 +17,22 @@ export function PlantsPage() {
   return (
     <div>
       <PageHeader title="Plant Tracker">
-        <Button onClick={() => setAdding(true)}>
-          <Plus size={20} aria-hidden />
-          Add Plant
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to="/planting-calendar"
+            className={cn(
+              "inline-flex min-h-11 items-center gap-2 rounded-xl px-2 font-semibold text-leaf-fg hover:bg-leaf-100",
+              focusRing,
+            )}
+          >
+            <CalendarDays size={20} aria-hidden />
+            Planting calendar
+          </Link>
+          <Button onClick={() => setAdding(true)}>
+            <Plus size={20} aria-hidden />
+            Add Plant
+          </Button>
+        </div>
       </PageHeader>
       <PlantGrid status={status} plants={plants} wide />
       <AddPlantDialog

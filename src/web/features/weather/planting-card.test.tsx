@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlantingSuggestionsBody } from "../../../core/schemas/weather";
 import { PlantingCard } from "./planting-card";
@@ -36,7 +37,9 @@ describe("What to Plant Now", () => {
   it("says so when a list has nothing to sow or plant out now", () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <PlantingCard place={{ location: "Springfield, IL" }} />
+        <MemoryRouter>
+          <PlantingCard place={{ location: "Springfield, IL" }} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     expect(screen.getByText("Vegetables (0)")).toBeTruthy();
@@ -44,5 +47,8 @@ describe("What to Plant Now", () => {
       screen.getAllByText("Nothing to sow or plant out now or in the next four weeks."),
     ).toHaveLength(2);
     expect(screen.getByText("Sow outdoors from 2 Dec.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Planting calendar" }).getAttribute("href")).toBe(
+      "/planting-calendar",
+    );
   });
 });

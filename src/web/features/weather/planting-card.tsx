@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Frost, SuggestionBody } from "../../../core/schemas/weather";
 import { frostOutlook } from "../../../core/weather/frost";
 import { focusRing } from "../../components/ui/button";
@@ -70,6 +71,15 @@ export function PlantingCard({ place }: { place: Place }) {
           {p.frost && <FrostLine frost={p.frost} />}
         </>
       )}
+      <Link
+        to="/planting-calendar"
+        className={cn(
+          "mt-2 -ml-1 inline-flex min-h-11 items-center rounded-xl px-1 font-semibold text-leaf-fg",
+          focusRing,
+        )}
+      >
+        Planting calendar
+      </Link>
     </Card>
   );
 }
