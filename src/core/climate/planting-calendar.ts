@@ -145,6 +145,23 @@ function indoorDays(calendar: CropCalendar): number {
 }
 
 /**
+ * The first day a crop sown or planted out on `date` may be ready: its shortest days to maturity
+ * (less the weeks a transplant grew indoors). Null for perennials and fruit, which crop in their
+ * own season whenever they were planted.
+ */
+export function readyFrom(
+  crop: CalendarCrop,
+  action: Exclude<CalendarAction, "harvest">,
+  date: IsoDate,
+): IsoDate | null {
+  if (crop.calendar.harvest) return null;
+  const { min } = crop.daysToMaturity;
+  if (action === "plant-out") return addDays(date, Math.max(0, min - indoorDays(crop.calendar)));
+  // Seed started indoors goes out its usual weeks later, then grows on.
+  return addDays(date, min);
+}
+
+/**
  * Whether the typical weather from a day on suits a crop sown or planted then: the day's mean is
  * in its range (a little below it where `coldMargin` allows: a spring day warms through its month)
  * and stays near the range while the crop establishes (up to three months).

@@ -4,6 +4,7 @@ import {
   type CalendarAction,
   type CalendarWindow,
   plantingCalendar,
+  readyFrom,
 } from "../../../core/climate/planting-calendar";
 import { monthName, shortDate, verdictWords } from "../../../core/climate/verdict-words";
 import type { Crop } from "../../../core/schemas/crop";
@@ -27,10 +28,21 @@ const METHOD: Record<Exclude<CalendarAction, "harvest">, SuggestionBody["method"
 /** Each list shows at most this many, what can be done now first. */
 const PER_LIST = 12;
 
-/** The first harvest after a window opens: "harvest June". */
-function harvestAfter(windows: readonly CalendarWindow[], from: string): string {
-  const harvest = windows.find((w) => w.action === "harvest" && w.to >= from);
-  return harvest ? ` Harvest from ${monthName(harvest.from > from ? harvest.from : from)}.` : "";
+/**
+ * When a crop sown or planted on `from` is first picked, in the harvest windows: "Harvest from
+ * January." Not before its days to maturity have passed, whatever earlier sowings give.
+ */
+function harvestAfter(
+  windows: readonly CalendarWindow[],
+  from: string,
+  ready: string | null,
+  flower: boolean,
+): string {
+  const earliest = ready ?? from;
+  const harvest = windows.find((w) => w.action === "harvest" && w.to >= earliest);
+  if (!harvest) return "";
+  const month = monthName(harvest.from > earliest ? harvest.from : earliest);
+  return flower ? ` In flower from ${month}.` : ` Harvest from ${month}.`;
 }
 
 /**
@@ -56,15 +68,19 @@ export function calendarSuggestions(
     }
     const calendar = calendars.get(crop.slug);
     if (!calendar) continue;
-    const year = plantingCalendar(profile, { calendar, daysToMaturity: crop.daysToMaturity }, date);
+    const calendarCrop = { calendar, daysToMaturity: crop.daysToMaturity };
+    const year = plantingCalendar(profile, calendarCrop, date);
     const { verdict } = year;
     if (verdict.status !== "now" && verdict.status !== "soon") continue;
     if (verdict.action === "harvest") continue;
     const from = verdict.status === "soon" ? verdict.from : date;
+    const ready = readyFrom(calendarCrop, verdict.action, from);
+    // A rose or a lavender planted now flowers in its own season, not its days to maturity on.
+    const perennial = calendar.season === "perennial" && !calendar.harvest;
     lists[crop.category].push({
       name: crop.name,
       method: METHOD[verdict.action],
-      notes: `${verdictWords(verdict, units)}${harvestAfter(year.windows, from)}`,
+      notes: `${verdictWords(verdict, units)}${perennial ? "" : harvestAfter(year.windows, from, ready, crop.category === "flower")}`,
       soon: verdict.status === "soon",
     });
   }
