@@ -167,6 +167,36 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     expect(back.json()).toMatchObject({ source: "historical" });
   });
 
+  it("says plainly why it refuses frost dates: a day not in every year, one date alone, no place", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    const refused = async (payload: unknown) => {
+      const res = await call("PATCH", "/api/me/climate", payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().error.message as string;
+    };
+    expect(await refused({ lastFrost: "02-30", firstFrost: "05-10" })).toBe(
+      "Check lastFrost: That day is not in every year (no 30 February or 31 April; for the end of February use 02-28).",
+    );
+    expect(await refused({ lastFrost: "09-20", firstFrost: "04-31" })).toMatch(
+      /^Check firstFrost:/,
+    );
+    expect(await refused({ lastFrost: "09-20", firstFrost: "02-29" })).toMatch(/not in every year/);
+    expect(await refused({ lastFrost: "09-20", firstFrost: null })).toBe(
+      "Give both frost dates, or neither (null for both) to go back to your place's dates.",
+    );
+    expect(await refused({ lastFrost: "09-20" })).toBe("firstFrost is required.");
+    // Nothing refused was kept.
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({ source: "historical" });
+    // No place, no climate to correct.
+    const nowhere = await gardenerAt(null);
+    const res = await nowhere("PATCH", "/api/me/climate", {
+      lastFrost: "04-15",
+      firstFrost: "10-20",
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toMatch(/choose a town or postcode in Settings/);
+  });
+
   it("answers 404 while the gardener has no place, and for a crop it does not know", async () => {
     const nowhere = await gardenerAt(null);
     expect((await nowhere("GET", "/api/me/climate")).statusCode).toBe(404);
