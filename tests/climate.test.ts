@@ -167,6 +167,21 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     expect(back.json()).toMatchObject({ source: "historical" });
   });
 
+  it("keeps the gardener's frost dates while they stay, and drops them when they move", async () => {
+    const melbourne = place("Melbourne", "AU", -37.81, 144.96);
+    const call = await gardenerAt(melbourne);
+    await call("PATCH", "/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" });
+    // Saving the same place again (or anything else) keeps them.
+    expect((await call("PATCH", "/api/me", { place: melbourne, units: "F" })).statusCode).toBe(200);
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({ source: "gardener" });
+    const moved = await call("PATCH", "/api/me", { place: place("Pune", "IN", 18.52, 73.86) });
+    expect(moved.statusCode).toBe(200);
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({
+      source: "historical",
+      frostFree: true,
+    });
+  });
+
   it("says plainly why it refuses frost dates: a day not in every year, one date alone, no place", async () => {
     const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
     const refused = async (payload: unknown) => {
