@@ -185,6 +185,12 @@ describe("Settings → Preferences: town or postcode", () => {
     expect(patches).toHaveLength(1);
   });
 
+  it("gives examples while the gardener has no place", () => {
+    renderCard({ place: null, location: null });
+    expect(field().value).toBe("");
+    expect(screen.getByText("For example Bengaluru, Melbourne or 94110.")).toBeTruthy();
+  });
+
   it("starts an older profile from its ZIP's town and keeps its USDA zone line", async () => {
     renderCard({ place: null, location: null, zip: "85004", zone: "10a", tempRange: "30 to 35" });
     await waitFor(() => expect(field().value).toBe("Phoenix, AZ"));

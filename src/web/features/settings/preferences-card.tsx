@@ -249,6 +249,7 @@ function usePlaceChoice(me: Me) {
     setEdited(false);
   }, [me.place]);
 
+  const savedTitle = me.place ? placeTitle(me.place) : (stored ?? "");
   return {
     chosen,
     edited,
@@ -257,9 +258,11 @@ function usePlaceChoice(me: Me) {
     choose,
     markEdited,
     savedKey: me.place ? `${me.place.latitude},${me.place.longitude}` : "none",
-    savedTitle: me.place ? placeTitle(me.place) : (stored ?? ""),
-    idleHint:
-      !me.place && me.zone
+    savedTitle,
+    // No place yet: the picker's own examples.
+    idleHint: !savedTitle
+      ? undefined
+      : !me.place && me.zone
         ? `USDA zone ${me.zone} (${me.tempRange} °F)${me.zip ? ` for ZIP ${me.zip}` : ""}`
         : "Used for your weather, frost dates and planting advice.",
   };
