@@ -261,8 +261,11 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await expect.poll(() => sydney.isChecked(), { timeout: 15_000 }).toBe(true);
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await waitForText(page, "Preferences saved");
-    await climate.getByText("Worked out from ten years of weather records at your place.").waitFor();
-    const facts = async () => (await climate.locator("dl").innerText()).replace(/\s+/g, " ");
+    await climate
+      .getByText("Worked out from ten years of weather records at your place.")
+      .waitFor();
+    // Zone, last spring frost, first autumn frost, growing season.
+    const facts = () => climate.locator("dd").allTextContents();
     await saveScreenshot(page, "settings-place-375");
 
     await climate.getByRole("button", { name: "Correct the frost dates" }).click();
@@ -278,7 +281,7 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await saveScreenshot(page, "settings-frost-form-375");
     await climate.getByRole("button", { name: "Save frost dates" }).click();
     await climate.getByText("Your own frost dates. The zone is your place's.").waitFor();
-    expect(await facts()).toContain("Last spring frost 20 Sep First autumn frost 5 May");
+    expect((await facts()).slice(1, 3)).toEqual(["20 Sep", "5 May"]);
     await saveScreenshot(page, "settings-climate-375");
     expect(await (await context.request.get("/api/me/climate")).json()).toMatchObject({
       source: "gardener",
@@ -287,7 +290,9 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     });
 
     await climate.getByRole("button", { name: "Use the place's dates" }).click();
-    await climate.getByText("Worked out from ten years of weather records at your place.").waitFor();
+    await climate
+      .getByText("Worked out from ten years of weather records at your place.")
+      .waitFor();
     expect(await facts()).not.toContain("20 Sep");
     await page.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(page, "settings-climate-1280");
