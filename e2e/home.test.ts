@@ -142,11 +142,11 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
       .getByRole("link", { name: "Phoenix, AZ" });
     await label.waitFor({ timeout: 15_000 });
     expect(await page.getByText("Set location").count()).toBe(0);
-    // Settings' default location starts from the same place.
+    // Settings' town or postcode starts from the same place.
     await label.click();
     await page.waitForURL("**/settings");
     await expect
-      .poll(() => page.getByLabel("Default location").inputValue(), { timeout: 15_000 })
+      .poll(() => page.getByLabel("Town or postcode").inputValue(), { timeout: 15_000 })
       .toBe("Phoenix, AZ");
     // A location the gardener types wins over the ZIP's town.
     await context.request.patch("/api/me", {

@@ -221,19 +221,81 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     await waitForText(page, /PRISM Climate Group, Oregon State University/);
     await name.fill("Basil Brush");
     await page.getByText("Fahrenheit (°F)").click();
-    await page.getByLabel("Default location").fill("Portland, OR");
+    await page.getByLabel("Town or postcode").fill("Springfield");
+    await page.getByText("Springfield, Illinois, United States").click();
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await waitForText(page, "Preferences saved");
 
     await page.reload();
     // The page may first paint the profile persisted before the save, then the server's answer.
     await expect.poll(() => page.getByLabel("Display name").inputValue()).toBe("Basil Brush");
-    await expect.poll(() => page.getByLabel("Default location").inputValue()).toBe("Portland, OR");
+    await expect
+      .poll(() => page.getByLabel("Town or postcode").inputValue())
+      .toBe("Springfield, Illinois, United States");
     await expect
       .poll(() => page.getByRole("radio", { name: "Fahrenheit (°F)" }).isChecked())
       .toBe(true);
-    await waitForText(page, "Portland, OR");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Springfield, Illinois, United States" })
+      .waitFor();
+    const me = await (await context.request.get("/api/me")).json();
+    expect(me.place).toMatchObject({ name: "Springfield", admin1: "Illinois", countryCode: "US" });
     expect(await page.evaluate(() => localStorage.getItem("units"))).toBe("F");
+    await context.close();
+  });
+
+  it("chooses a town in Settings and corrects its frost dates at 375 px", async () => {
+    const context = await newContext(VIEWPORTS.mobile);
+    await signUpInContext(context, suite.server.url, "Rowan");
+    await markOnboarded(context);
+    const page = await context.newPage();
+    await page.goto("/settings");
+    const climate = page.getByRole("region", { name: "Climate" });
+    await climate
+      .getByText("Choose your town or postcode in Preferences to see your zone and frost dates.")
+      .waitFor();
+
+    await page.getByLabel("Town or postcode").fill("Sydney");
+    const sydney = page.getByRole("radio", { name: "Sydney, New South Wales, Australia" });
+    await expect.poll(() => sydney.isChecked(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await waitForText(page, "Preferences saved");
+    await climate
+      .getByText("Worked out from ten years of weather records at your place.")
+      .waitFor();
+    // Zone, last spring frost, first autumn frost, growing season.
+    const facts = () => climate.locator("dd").allTextContents();
+    await saveScreenshot(page, "settings-place-375");
+
+    await climate.getByRole("button", { name: "Correct the frost dates" }).click();
+    const last = climate.getByRole("group", { name: "Last spring frost" });
+    const first = climate.getByRole("group", { name: "First autumn frost" });
+    await last.getByLabel("Day").selectOption("31");
+    await last.getByLabel("Month").selectOption({ label: "September" });
+    await first.getByLabel("Day").selectOption("5");
+    await first.getByLabel("Month").selectOption({ label: "May" });
+    await climate.getByRole("button", { name: "Save frost dates" }).click();
+    await climate.getByText("September has 30 days.").waitFor();
+    await last.getByLabel("Day").selectOption("20");
+    await saveScreenshot(page, "settings-frost-form-375");
+    await climate.getByRole("button", { name: "Save frost dates" }).click();
+    await climate.getByText("Your own frost dates. The zone is your place's.").waitFor();
+    expect((await facts()).slice(1, 3)).toEqual(["20 Sep", "5 May"]);
+    await saveScreenshot(page, "settings-climate-375");
+    expect(await (await context.request.get("/api/me/climate")).json()).toMatchObject({
+      source: "gardener",
+      lastFrost: "09-20",
+      firstFrost: "05-05",
+    });
+
+    await climate.getByRole("button", { name: "Use the place's dates" }).click();
+    await climate
+      .getByText("Worked out from ten years of weather records at your place.")
+      .waitFor();
+    expect(await facts()).not.toContain("20 Sep");
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, "settings-climate-1280");
     await context.close();
   });
 

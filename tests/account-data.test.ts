@@ -408,6 +408,82 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     expect(rowsText(await userRows(t.database.db, owner.id)), "the owner's rows").toBe(ownerRows);
   });
 
+  it("carries the place and the gardener's own frost dates; a file from before places still imports", async () => {
+    const owner = await signUp(t.app);
+    const api = client(t.app, owner.cookie);
+    const melbourne = {
+      name: "Melbourne",
+      admin1: "Victoria",
+      country: "Australia",
+      countryCode: "AU",
+      latitude: -37.81,
+      longitude: 144.96,
+      timeZone: "Australia/Melbourne",
+      postcode: null,
+    };
+    expect((await api.patch("/api/me", { place: melbourne })).statusCode).toBe(200);
+    const own = await api.patch("/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" });
+    expect(own.statusCode, own.body).toBe(200);
+    const file = await exportOf(t.app, owner.cookie);
+    expect(file.profile).toMatchObject({
+      place: melbourne,
+      location: "Melbourne, Victoria, Australia",
+      frostDates: { lastFrost: "09-20", firstFrost: "05-10" },
+    });
+
+    const friend = await signUp(t.app);
+    const res = await importFile(t.app, friend.cookie, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = await exportOf(t.app, friend.cookie);
+    expect(copy.profile).toMatchObject({
+      place: melbourne,
+      timeZone: "Australia/Melbourne",
+      frostDates: { lastFrost: "09-20", firstFrost: "05-10" },
+    });
+    const climate = await client(t.app, friend.cookie).get("/api/me/climate");
+    expect(climate.json()).toMatchObject({
+      source: "gardener",
+      lastFrost: "09-20",
+      firstFrost: "05-10",
+      hemisphere: "south",
+    });
+    // Importing the same file again leaves the profile as it was.
+    const rows = rowsText(await userRows(t.database.db, friend.id));
+    expect((await importFile(t.app, friend.cookie, file)).statusCode).toBe(200);
+    expect(rowsText(await userRows(t.database.db, friend.id))).toBe(rows);
+
+    // A file written before places had neither: it imports and leaves the profile's place alone.
+    const { place: _place, frostDates: _frost, ...oldProfile } = file.profile;
+    const older = await importFile(t.app, friend.cookie, { ...file, profile: oldProfile });
+    expect(older.statusCode, older.body).toBe(200);
+    expect((await exportOf(t.app, friend.cookie)).profile).toMatchObject({
+      place: melbourne,
+      frostDates: { lastFrost: "09-20", firstFrost: "05-10" },
+    });
+    const newcomer = await signUp(t.app);
+    const fresh = await importFile(t.app, newcomer.cookie, { ...file, profile: oldProfile });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await exportOf(t.app, newcomer.cookie)).profile).toMatchObject({
+      place: null,
+      frostDates: null,
+      location: "Melbourne, Victoria, Australia",
+    });
+
+    // frostDates null goes back to the place's; a day not in every year is refused by name.
+    const back = await importFile(t.app, friend.cookie, {
+      ...file,
+      profile: { ...file.profile, frostDates: null },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await exportOf(t.app, friend.cookie)).profile.frostDates).toBeNull();
+    const bad = await importFile(t.app, friend.cookie, {
+      ...file,
+      profile: { ...file.profile, frostDates: { lastFrost: "02-30", firstFrost: "05-10" } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/profile\.frostDates\.lastFrost/);
+  });
+
   it("exports plants and tasks as CSV with a header row and proper quoting", async () => {
     const user = await signUp(t.app);
     await plantGarden(t, user);

@@ -203,6 +203,22 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     expect(bad.json().error.message).toMatch(/YYYY-MM-DD/);
   });
 
+  it("plans What to Plant Now by the gardener's own frost dates at their place, not elsewhere", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    expect(
+      (await call("PATCH", "/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" }))
+        .statusCode,
+    ).toBe(200);
+    const summary = async (query: string) =>
+      (await call("GET", `/api/gardening/planting-suggestions?date=2026-11-25${query}`)).json()
+        .summary[0] as string;
+    expect(await summary("")).toBe(
+      "Planting calendar for your frost dates: last spring frost about 20 Sep, first autumn frost about 10 May.",
+    );
+    // A town looked up elsewhere keeps its own climate.
+    expect(await summary("&lat=12.97&lon=77.59")).toMatch(/without frost/);
+  });
+
   it("takes the gardener's own frost dates, and refuses a date it cannot read", async () => {
     const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
     const own = await call("PATCH", "/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" });
@@ -216,6 +232,51 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     expect(bad.json().error.message).toMatch(/MM-DD/);
     const back = await call("PATCH", "/api/me/climate", { lastFrost: null, firstFrost: null });
     expect(back.json()).toMatchObject({ source: "historical" });
+  });
+
+  it("keeps the gardener's frost dates while they stay, and drops them when they move", async () => {
+    const melbourne = place("Melbourne", "AU", -37.81, 144.96);
+    const call = await gardenerAt(melbourne);
+    await call("PATCH", "/api/me/climate", { lastFrost: "09-20", firstFrost: "05-10" });
+    // Saving the same place again (or anything else) keeps them.
+    expect((await call("PATCH", "/api/me", { place: melbourne, units: "F" })).statusCode).toBe(200);
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({ source: "gardener" });
+    const moved = await call("PATCH", "/api/me", { place: place("Pune", "IN", 18.52, 73.86) });
+    expect(moved.statusCode).toBe(200);
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({
+      source: "historical",
+      frostFree: true,
+    });
+  });
+
+  it("says plainly why it refuses frost dates: a day not in every year, one date alone, no place", async () => {
+    const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+    const refused = async (payload: unknown) => {
+      const res = await call("PATCH", "/api/me/climate", payload);
+      expect(res.statusCode).toBe(400);
+      return res.json().error.message as string;
+    };
+    expect(await refused({ lastFrost: "02-30", firstFrost: "05-10" })).toBe(
+      "Check lastFrost: That day is not in every year (no 30 February or 31 April; for the end of February use 02-28).",
+    );
+    expect(await refused({ lastFrost: "09-20", firstFrost: "04-31" })).toMatch(
+      /^Check firstFrost:/,
+    );
+    expect(await refused({ lastFrost: "09-20", firstFrost: "02-29" })).toMatch(/not in every year/);
+    expect(await refused({ lastFrost: "09-20", firstFrost: null })).toBe(
+      "Give both frost dates, or neither (null for both) to go back to your place's dates.",
+    );
+    expect(await refused({ lastFrost: "09-20" })).toBe("firstFrost is required.");
+    // Nothing refused was kept.
+    expect((await call("GET", "/api/me/climate")).json()).toMatchObject({ source: "historical" });
+    // No place, no climate to correct.
+    const nowhere = await gardenerAt(null);
+    const res = await nowhere("PATCH", "/api/me/climate", {
+      lastFrost: "04-15",
+      firstFrost: "10-20",
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toMatch(/choose a town or postcode in Settings/);
   });
 
   it("answers 404 while the gardener has no place, and for a crop it does not know", async () => {

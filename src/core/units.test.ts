@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { celsiusToFahrenheit, fahrenheitToCelsius, localizeUnits } from "./units";
+import { celsiusToFahrenheit, fahrenheitToCelsius, localizeUnits, usesFahrenheit } from "./units";
 
 describe("temperature conversion", () => {
   it("meets the scales' fixed points exactly", () => {
@@ -47,5 +47,22 @@ describe("localizeUnits", () => {
   it("leaves brackets that are not an imperial measure alone", () => {
     const text = "Use 1.2–2.0 mS/cm (600–1,000 ppm) and 60 cm (the width of a bed).";
     expect(localizeUnits(text, "F")).toBe(text);
+  });
+});
+
+describe("usesFahrenheit", () => {
+  it("is true for the US, its territories and the few other °F countries", () => {
+    for (const code of ["US", "PR", "GU", "LR", "BS", "BZ", "KY", "PW", "FM", "MH"]) {
+      expect(usesFahrenheit(code)).toBe(true);
+    }
+    expect(usesFahrenheit("us")).toBe(true);
+  });
+
+  it("is false for Celsius countries, including the US's neighbours, and for no country", () => {
+    for (const code of ["CA", "MX", "GB", "IN", "AU", "DE"])
+      expect(usesFahrenheit(code)).toBe(false);
+    expect(usesFahrenheit(null)).toBe(false);
+    expect(usesFahrenheit(undefined)).toBe(false);
+    expect(usesFahrenheit("")).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ import { catalogueRoutes } from "./features/catalogue/routes";
 import { anonymousChatRoutes } from "./features/chat/anonymous-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { type ChatChange, ChatService } from "./features/chat/service";
-import { placeClimate } from "./features/climate/gardener-climate";
+import { climateForPoint } from "./features/climate/gardener-climate";
 import { plantingNowLookup } from "./features/climate/planting-now-service";
 import { plantingWarnings } from "./features/climate/planting-warning-service";
 import { climateRoutes } from "./features/climate/routes";
@@ -198,9 +198,9 @@ export async function buildApp(
     db: database.db,
     ...weatherProviders,
     frostStations,
-    calendar: async (place, today, units) => {
+    calendar: async (userId, place, today, units) => {
       const spot = { latitude: place.lat, longitude: place.lon, countryCode: place.countryCode };
-      const profile = await placeClimate({ climate, frostStations }, spot, null, today);
+      const profile = await climateForPoint(climateDeps, userId, spot, today);
       return profile ? suggestionsFor(profile, today, units) : null;
     },
   });

@@ -1,3 +1,4 @@
+import { isMonthDay } from "../climate/month-day";
 import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
@@ -7,7 +8,11 @@ import { z } from "./z";
 
 const monthDay = z
   .string()
-  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Give a frost date as MM-DD, like 04-15.");
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Give a frost date as MM-DD, like 04-15.")
+  .refine(
+    isMonthDay,
+    "That day is not in every year (no 30 February or 31 April; for the end of February use 02-28).",
+  );
 
 /** GET /api/me/climate (API.md): the climate of the gardener's place. */
 export const climateBodySchema = z.object({
@@ -26,11 +31,19 @@ export const climateBodySchema = z.object({
 export type ClimateBody = z.infer<typeof climateBodySchema>;
 
 /** PATCH /api/me/climate: the gardener's own frost dates; null goes back to the place's. */
-export const climatePatchSchema = z.strictObject({
-  lastFrost: monthDay.nullable(),
-  firstFrost: monthDay.nullable(),
-});
+export const climatePatchSchema = z
+  .strictObject({
+    lastFrost: monthDay.nullable(),
+    firstFrost: monthDay.nullable(),
+  })
+  // One date alone cannot make a season: the climate takes the gardener's dates as a pair.
+  .refine((dates) => (dates.lastFrost === null) === (dates.firstFrost === null), {
+    message: "Give both frost dates, or neither (null for both) to go back to your place's dates.",
+  });
 export type ClimatePatch = z.infer<typeof climatePatchSchema>;
+
+/** The gardener's own frost dates as an import file carries them (an export's `profile.frostDates`). */
+export const frostDatesSchema = z.object({ lastFrost: monthDay, firstFrost: monthDay });
 
 export const calendarActionValues = ["start-indoors", "sow", "plant-out", "harvest"] as const;
 const windowSchema = z.object({

@@ -1,8 +1,10 @@
 import { chatSchema, messageSchema } from "./chat";
+import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
+import { placeSchema } from "./place";
 import {
   lightsValues,
   mediumValues,
@@ -69,7 +71,10 @@ export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
   exportedAt: z.string(),
-  profile: meSchema,
+  /** The profile as GET /api/me shows it, with the frost dates the gardener gave (null: the place's). */
+  profile: meSchema.extend({
+    frostDates: z.object({ lastFrost: z.string(), firstFrost: z.string() }).nullable(),
+  }),
   plants: z.array(exportPlantSchema),
   tasks: z.array(taskSchema),
   milestones: z.array(milestoneSchema),
@@ -281,6 +286,10 @@ export const importProfileSchema = z.object({
   units: z.enum(unitsValues).optional(),
   location: text(120).nullable().optional(),
   zip: zipSchema.nullable().optional(),
+  /** Absent from files exported before places (session 12): the ZIP and location text stand. */
+  place: placeSchema.nullable().optional(),
+  /** Absent from older files; null goes back to the place's frost dates. */
+  frostDates: frostDatesSchema.nullable().optional(),
   experience: labelledEnum(experienceValues).nullable().optional(),
   preference: labelledEnum(preferenceValues).nullable().optional(),
   onboardingCompleted: z.boolean().optional(),

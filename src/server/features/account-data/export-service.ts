@@ -18,6 +18,7 @@ import {
 } from "../garden/account-data-service";
 import { identificationsForExport } from "../identification/account-data-service";
 import { photosForExport } from "../photos/account-data-service";
+import { ownFrostDates } from "../profile/read-model";
 import { workflowsForExport } from "../workflows/account-data-service";
 
 const storedIdentification = exportIdentificationSchema.omit({ id: true, createdAt: true });
@@ -32,9 +33,10 @@ export class ExportService {
   async exportFile(userId: string, now = new Date()): Promise<ExportFile> {
     const { db } = this;
     const today = now.toISOString().slice(0, 10);
-    const [profile, plants, tasks, milestones, chats, workflows, identifications] =
+    const [profile, frostDates, plants, tasks, milestones, chats, workflows, identifications] =
       await Promise.all([
         this.profile(userId),
+        ownFrostDates(db, userId),
         plantsForExport(db, userId, today),
         tasksForExport(db, userId),
         milestonesForExport(db, userId),
@@ -52,7 +54,7 @@ export class ExportService {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
-      profile,
+      profile: { ...profile, frostDates },
       plants: plants.map(({ plant, imageId }) => {
         const photo = imageId ? photos.get(imageId) : undefined;
         return {

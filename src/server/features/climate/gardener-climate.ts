@@ -62,11 +62,6 @@ export async function placeClimate(
   };
 }
 
-/**
- * The gardener's climate (API.md GET /api/me/climate): the place's computed climate; for a US
- * place the nearest NOAA station's frost dates and the ZIP's zone (the archive's months kept
- * when it could be asked); the gardener's own frost dates over all. Null when no place is known.
- */
 export interface GardenerClimateDeps {
   db: Db;
   finder: PlaceFinder;
@@ -74,6 +69,31 @@ export interface GardenerClimateDeps {
   frostStations: () => readonly FrostStation[];
 }
 
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof profileRow>>>;
+
+/** The place's climate with the gardener's own frost dates over it, when they gave them. */
+function withOwnFrost(
+  profile: ClimateProfile | null,
+  latitude: number,
+  row: ProfileRow,
+): ClimateProfile | null {
+  if (!row.frost_last || !row.frost_first) return profile;
+  return {
+    latitude,
+    zone: profile?.zone ?? row.zone ?? null,
+    monthlyMeanC: profile?.monthlyMeanC ?? null,
+    monthlyRainMm: profile?.monthlyRainMm ?? null,
+    lastFrost: row.frost_last,
+    firstFrost: row.frost_first,
+    source: "gardener",
+  };
+}
+
+/**
+ * The gardener's climate (API.md GET /api/me/climate): the place's computed climate; for a US
+ * place the nearest NOAA station's frost dates and the ZIP's zone (the archive's months kept
+ * when it could be asked); the gardener's own frost dates over all. Null when no place is known.
+ */
 export async function gardenerClimate(
   deps: GardenerClimateDeps,
   userId: string,
@@ -82,17 +102,31 @@ export async function gardenerClimate(
   const found = await gardenerPlace(deps.db, deps.finder, userId);
   if (!found) return null;
   const { place, row } = found;
-  let profile = await placeClimate(deps, place, row.zone, today);
-  if (row.frost_last && row.frost_first) {
-    profile = {
-      latitude: place.latitude,
-      zone: profile?.zone ?? row.zone ?? null,
-      monthlyMeanC: profile?.monthlyMeanC ?? null,
-      monthlyRainMm: profile?.monthlyRainMm ?? null,
-      lastFrost: row.frost_last,
-      firstFrost: row.frost_first,
-      source: "gardener",
-    };
-  }
-  return { place, latitude: place.latitude, profile };
+  const profile = await placeClimate(deps, place, row.zone, today);
+  return { place, latitude: place.latitude, profile: withOwnFrost(profile, place.latitude, row) };
+}
+
+/** Within this many degrees of the gardener's chosen place, a point is that place (about 5 km). */
+const SAME_PLACE_DEGREES = 0.05;
+
+/**
+ * The climate What to Plant Now plans by for a point: the point's own; with the gardener's frost
+ * dates over it when the point is their chosen place (a town they only look up keeps its own).
+ */
+export async function climateForPoint(
+  deps: GardenerClimateDeps,
+  userId: string,
+  point: Pick<Place, "latitude" | "longitude" | "countryCode">,
+  today: IsoDate,
+): Promise<ClimateProfile | null> {
+  const [profile, row] = await Promise.all([
+    placeClimate(deps, point, null, today),
+    profileRow(deps.db, userId),
+  ]);
+  const stored = row ? placeOf(row) : null;
+  const same =
+    stored !== null &&
+    Math.abs(stored.latitude - point.latitude) <= SAME_PLACE_DEGREES &&
+    Math.abs(stored.longitude - point.longitude) <= SAME_PLACE_DEGREES;
+  return row && same ? withOwnFrost(profile, point.latitude, row) : profile;
 }

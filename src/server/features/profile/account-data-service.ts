@@ -10,8 +10,8 @@ import { profileChanges } from "./service";
 // table only through here. The export reads the profile as GET /api/me shows it.
 
 /**
- * An import file's preferences, in the caller's transaction; the zone comes from the ZIP, as
- * PATCH /api/me does it. Only what differs is written, so importing a file again leaves the
+ * An import file's preferences, in the caller's transaction: the place, the gardener's own frost
+ * dates, the rest as PATCH /api/me sets them (the zone from the ZIP). Only what differs is written, so importing a file again leaves the
  * profile row as it was.
  */
 export async function restoreProfile(
@@ -23,7 +23,12 @@ export async function restoreProfile(
   const now = new Date().toISOString();
   await ensureProfile(trx, userId, now);
   const current = await profileRowOf(trx, userId);
-  const changes = profileChanges(profile, current.completed_at, zones, now);
+  const { frostDates, ...fields } = profile;
+  const changes = profileChanges(fields, current.completed_at, zones, now);
+  if (frostDates !== undefined) {
+    changes.frost_last = frostDates?.lastFrost ?? null;
+    changes.frost_first = frostDates?.firstFrost ?? null;
+  }
   const differing = Object.fromEntries(
     Object.entries(changes).filter(
       ([column, value]) => current[column as keyof typeof current] !== value,

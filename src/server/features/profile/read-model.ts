@@ -30,6 +30,21 @@ export function placeOf(row: Selectable<ProfileTable>): Place | null {
   };
 }
 
+/** The frost dates the gardener gave (PATCH /api/me/climate), or null when they use the place's. */
+export async function ownFrostDates(
+  db: Db,
+  userId: string,
+): Promise<{ lastFrost: string; firstFrost: string } | null> {
+  const row = await db
+    .selectFrom("profile")
+    .select(["frost_last", "frost_first"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.frost_last && row.frost_first
+    ? { lastFrost: row.frost_last, firstFrost: row.frost_first }
+    : null;
+}
+
 /** The gardener's temperature units: "F" if they chose Fahrenheit, else "C" (also with no row). */
 export async function findUnits(db: Db, userId: string): Promise<"C" | "F"> {
   const row = await db

@@ -57,6 +57,9 @@ function toMe(row: ProfileWithUser): Me {
   };
 }
 
+const atSamePoint = (a: Place | null, b: Place | null) =>
+  a === b || (!!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude);
+
 /** Profile fields as PATCH /api/me and an import's profile give them. */
 export type ProfileFields = Omit<MePatch, "experience" | "preference"> &
   Partial<Pick<ImportProfile, "experience" | "preference" | "completedAt">>;
@@ -166,10 +169,16 @@ export class ProfileService {
   async update(userId: string, patch: MePatch): Promise<Me> {
     const current = await this.get(userId);
     const now = new Date().toISOString();
-    const changes = {
+    const changes: Updateable<ProfileTable> = {
       ...profileChanges(patch, current.completedAt, this.zones, now),
       updated_at: now,
     };
+    // The gardener's own frost dates were for the garden they had: a move goes back to the new
+    // place's until they correct them again.
+    if (patch.place !== undefined && !atSamePoint(patch.place, current.place)) {
+      changes.frost_last = null;
+      changes.frost_first = null;
+    }
     await updateProfile(this.db, userId, changes, patch.displayName);
     return this.get(userId);
   }

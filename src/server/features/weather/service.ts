@@ -67,6 +67,7 @@ export interface WeatherServiceDeps {
    * climate is known there, and the spec's temperature bands answer instead.
    */
   calendar?: (
+    userId: string,
     place: { lat: number; lon: number; countryCode: string | null },
     today: string,
     units: TemperatureUnits,
@@ -203,7 +204,7 @@ export class WeatherService {
       units,
     );
     // The calendar of the place's climate when one is known; the temperature bands otherwise.
-    const calendar = await this.deps.calendar?.(place, today, units);
+    const calendar = await this.deps.calendar?.(userId, place, today, units);
     const lists = calendar
       ? { ...bands, ...calendar, summary: [...calendar.summary, seasonLine(season, hemisphere)] }
       : bands;

@@ -14,7 +14,8 @@ import type { GrowDraft } from "./form";
 export function usePlaceDefaults(setDraft: Dispatch<SetStateAction<GrowDraft>>) {
   const place = useMe().data?.place ?? null;
   const climate = useQuery({
-    queryKey: ["me-climate"],
+    // Under "climate", so a new place or new frost dates refresh it too.
+    queryKey: ["climate", "grow-along"],
     queryFn: () => api.get<ClimateBody>("/api/me/climate"),
     enabled: place !== null,
     retry: false,

@@ -6,6 +6,7 @@ import { placeTitle } from "../../../core/place-title";
 import { experienceValues, preferenceLabels, preferenceValues } from "../../../core/profile-values";
 import type { MePatch, ZipZone } from "../../../core/schemas/me";
 import type { Place } from "../../../core/schemas/place";
+import { usesFahrenheit } from "../../../core/units";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/misc";
@@ -20,25 +21,6 @@ import { REDIRECT_AFTER_MS, raceSave, retryInBackground, SAVE_TIMEOUT_MS } from 
 
 type Experience = (typeof experienceValues)[number];
 type Preference = (typeof preferenceValues)[number];
-
-/** Countries whose everyday temperatures are in °F (the US and its territories, and a few more). */
-const FAHRENHEIT = new Set([
-  "US",
-  "PR",
-  "VI",
-  "GU",
-  "AS",
-  "MP",
-  "LR",
-  "BS",
-  "BZ",
-  "KY",
-  "PW",
-  "FM",
-  "MH",
-]);
-const usesFahrenheit = (countryCode: string | null) =>
-  countryCode !== null && FAHRENHEIT.has(countryCode);
 
 const experienceLabels: Record<Experience, string> = {
   beginner: "Beginner",

@@ -178,6 +178,26 @@ describe("Settings → Reminders", () => {
     await waitFor(() => expect(patches).toEqual([{ timeZone: "Asia/Tokyo" }]));
   });
 
+  it("says which zone reminders use, and offers this device's zone when it differs", async () => {
+    browser.zone = "Asia/Tokyo";
+    renderCard({ timeZone: "Europe/London" });
+    expect(zoneSelect().value).toBe("Europe/London");
+    expect(screen.getByText("Reminders use Europe/London.")).toBeTruthy();
+    expect(screen.getByText("This device is set to Asia/Tokyo.")).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole("button", { name: "Use this device's time zone (Asia/Tokyo)" }),
+    );
+    await waitFor(() => expect(patches).toEqual([{ timeZone: "Asia/Tokyo" }]));
+    await screen.findByText("Reminders use Asia/Tokyo.");
+    expect(screen.queryByRole("button", { name: /Use this device's time zone/ })).toBeNull();
+  });
+
+  it("offers nothing when this device is in the saved zone", () => {
+    renderCard({ timeZone: "Europe/Paris" });
+    expect(screen.getByText("Reminders use Europe/Paris.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Use this device's time zone/ })).toBeNull();
+  });
+
   it("keeps UTC when the browser is in UTC too", () => {
     browser.zone = "Etc/UTC";
     renderCard({ timeZone: "UTC" });

@@ -15,6 +15,7 @@ import {
   hourLabel,
   hourOptions,
   initialZone,
+  offersDeviceZone,
   timeZoneGroups,
 } from "./time-options";
 
@@ -42,6 +43,8 @@ export function RemindersCard({ me }: { me: Me }) {
   );
   const hours = useMemo(() => hourOptions(), []);
   const zoneUnsaved = zone !== me.timeZone;
+  // A gardener who has moved, or travels: their saved zone and this device's disagree.
+  const deviceElsewhere = !zoneUnsaved && offersDeviceZone(me.timeZone, browserZone);
 
   async function save(patch: MePatch) {
     setSaved(false);
@@ -84,10 +87,7 @@ export function RemindersCard({ me }: { me: Me }) {
         them.
       </p>
       <div className="flex flex-col gap-4">
-        <Field
-          label="Time zone"
-          hint={zoneUnsaved ? undefined : "Reminders follow the clock in this time zone."}
-        >
+        <Field label="Time zone" hint={zoneUnsaved ? undefined : `Reminders use ${me.timeZone}.`}>
           {(props) => (
             <Select
               {...props}
@@ -124,6 +124,20 @@ export function RemindersCard({ me }: { me: Me }) {
               onClick={() => void save({ timeZone: zone })}
             >
               Save time zone
+            </Button>
+          </div>
+        )}
+        {deviceElsewhere && (
+          <div className="-mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl bg-stone-100 p-3 text-sm text-stone-900">
+            <p>This device is set to {browserZone}.</p>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="min-h-11 whitespace-normal"
+              disabled={update.isPending}
+              onClick={() => void save({ timeZone: browserZone })}
+            >
+              Use this device's time zone ({browserZone})
             </Button>
           </div>
         )}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hourLabel, hourOptions, initialZone, timeZoneGroups } from "./time-options";
+import {
+  hourLabel,
+  hourOptions,
+  initialZone,
+  offersDeviceZone,
+  timeZoneGroups,
+} from "./time-options";
 
 describe("reminder hour and time zone choices", () => {
   it("writes hours in 12 or 24 hour time as the locale does", () => {
@@ -8,6 +14,14 @@ describe("reminder hour and time zone choices", () => {
     expect(hourLabel(0, "en-GB")).toBe("00:00");
     expect(hourLabel(19, "de-DE")).toBe("19:00");
     expect(hourOptions("en-GB").map((o) => o.value)).toEqual([...Array(24).keys()]);
+  });
+
+  it("offers the device's zone when it is a real place's and not the saved one", () => {
+    expect(offersDeviceZone("Europe/London", "Asia/Tokyo")).toBe(true);
+    expect(offersDeviceZone("Asia/Tokyo", "Asia/Tokyo")).toBe(false);
+    expect(offersDeviceZone("Australia/Sydney", "UTC")).toBe(false);
+    expect(offersDeviceZone("Australia/Sydney", "Etc/UTC")).toBe(false);
+    expect(offersDeviceZone("Europe/London", "Not/AZone")).toBe(false);
   });
 
   it("suggests the browser's zone only over the server's default UTC", () => {

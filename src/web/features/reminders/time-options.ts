@@ -35,6 +35,14 @@ export function initialZone(profileZone: string, browserZone: string) {
   return { zone: suggested ? browserZone : profileZone, suggested };
 }
 
+/**
+ * Whether to offer this device's zone over the saved one: they differ and the device's is a real
+ * place's (a device on UTC is more often unset than in Greenwich).
+ */
+export function offersDeviceZone(profileZone: string, browserZone: string): boolean {
+  return browserZone !== profileZone && !UTC_NAMES.has(browserZone) && isKnownZone(browserZone);
+}
+
 export function isKnownZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
