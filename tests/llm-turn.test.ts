@@ -39,7 +39,8 @@ function assistant() {
   const log = pino({ level: "silent" });
   const builtIn = new BuiltInAssistant(knowledge, turn.catalogue, turn.facts);
   return createLlmAssistant(
-    { baseUrl: fake.baseUrl, apiKey: "sk-test", model: "fake-model", timeoutMs: 5000 },
+    // No test here is about the timeout: a loaded machine must not turn a slow turn into a fallback.
+    { baseUrl: fake.baseUrl, apiKey: "sk-test", model: "fake-model", timeoutMs: 25_000 },
     { fallback: builtIn, knowledge, log, turn },
   );
 }
