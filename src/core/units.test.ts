@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { celsiusToFahrenheit, fahrenheitToCelsius, localizeUnits, usesFahrenheit } from "./units";
+import { usesFahrenheit } from "./fahrenheit-countries";
+import { celsiusToFahrenheit, fahrenheitToCelsius, localizeUnits } from "./units";
 
 describe("temperature conversion", () => {
   it("meets the scales' fixed points exactly", () => {

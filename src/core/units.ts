@@ -28,29 +28,3 @@ export function localizeUnits(text: string, units: "C" | "F"): string {
     (_, metric: string, imperial: string) => `${imperial} (${metric})`,
   );
 }
-
-/**
- * Countries whose everyday temperatures are in °F: the US and its territories (Puerto Rico, the
- * US Virgin Islands, Guam, American Samoa, the Northern Marianas), Liberia, the Bahamas, Belize,
- * the Cayman Islands, Palau, Micronesia and the Marshall Islands.
- */
-const FAHRENHEIT_COUNTRIES: ReadonlySet<string> = new Set([
-  "US",
-  "PR",
-  "VI",
-  "GU",
-  "AS",
-  "MP",
-  "LR",
-  "BS",
-  "BZ",
-  "KY",
-  "PW",
-  "FM",
-  "MH",
-]);
-
-/** Whether a place's country (ISO 3166 alpha-2) reads temperatures in °F; unknown → °C. */
-export function usesFahrenheit(countryCode: string | null | undefined): boolean {
-  return !!countryCode && FAHRENHEIT_COUNTRIES.has(countryCode.toUpperCase());
-}

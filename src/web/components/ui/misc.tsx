@@ -1,6 +1,7 @@
 import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { type LoadFailureWords, loadFailure } from "../../lib/load-failure";
 import { Button } from "./button";
 
 export function Spinner({ label }: { label: string }) {
@@ -98,5 +99,35 @@ export function LoadError({
         </Button>
       </div>
     </Alert>
+  );
+}
+
+/**
+ * A card's loading error from the error itself: offline, Tendril unreachable, not found, an outside
+ * service down or the server failing, each in its own words (`loadFailure`); `notFoundDetail`
+ * replaces the detail when the thing asked for does not exist.
+ */
+export function FailedLoad({
+  error,
+  words,
+  notFoundDetail,
+  onRetry,
+  retrying = false,
+}: {
+  error: unknown;
+  words: LoadFailureWords;
+  notFoundDetail?: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const failure = loadFailure(error, words);
+  return (
+    <LoadError
+      offline={failure.kind === "offline"}
+      title={failure.title}
+      detail={failure.kind === "not-found" && notFoundDetail ? notFoundDetail : failure.detail}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
 }

@@ -2,11 +2,10 @@ import { Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { LoadError, Skeleton } from "../../components/ui/misc";
+import { FailedLoad, Skeleton } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { usePlants } from "../../lib/garden-api";
-import { loadFailure } from "../../lib/load-failure";
 import { PlantCard } from "./plant-card";
 
 // My Garden paints without the form's code (DESIGN.md's initial-JavaScript budget for "/").
@@ -66,12 +65,10 @@ export function PlantGrid({
   if (status === "signed-out")
     return <p className="text-stone-700">Sign in to track your plants.</p>;
   if (plants.isError) {
-    const failure = loadFailure(plants.error, { fallback: "Your plants could not be loaded" });
     return (
-      <LoadError
-        offline={failure.kind === "offline"}
-        title={failure.title}
-        detail={failure.detail}
+      <FailedLoad
+        error={plants.error}
+        words={{ fallback: "Your plants could not be loaded" }}
         onRetry={() => void plants.refetch()}
         retrying={plants.isFetching}
       />

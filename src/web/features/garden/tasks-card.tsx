@@ -3,12 +3,11 @@ import { type KeyboardEvent, lazy, Suspense, useId, useState } from "react";
 import { groupTasks, type Task } from "../../../core/garden/tasks";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { LoadError, Skeleton } from "../../components/ui/misc";
+import { FailedLoad, Skeleton } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { localToday } from "../../lib/format";
 import { usePendingTasks, usePlants } from "../../lib/garden-api";
-import { loadFailure } from "../../lib/load-failure";
 import { TaskRow } from "./task-row";
 
 export const TASKS_CARD_ID = "my-tasks";
@@ -63,9 +62,6 @@ export function TasksCard() {
   const tab: Tab =
     chosen ??
     (groups && groups.today.length === 0 && groups.upcoming.length > 0 ? "upcoming" : "today");
-  const failure = tasks.isError
-    ? loadFailure(tasks.error, { fallback: "Your tasks could not be loaded" })
-    : null;
   const rows = (list: Task[]) => (
     <ul className="flex flex-col gap-2">
       {list.map((task) => (
@@ -95,11 +91,10 @@ export function TasksCard() {
       >
         <span id="tasks-title">My Tasks</span>
       </CardTitle>
-      {failure ? (
-        <LoadError
-          offline={failure.kind === "offline"}
-          title={failure.title}
-          detail={failure.detail}
+      {tasks.isError ? (
+        <FailedLoad
+          error={tasks.error}
+          words={{ fallback: "Your tasks could not be loaded" }}
           onRetry={() => void tasks.refetch()}
           retrying={tasks.isFetching}
         />

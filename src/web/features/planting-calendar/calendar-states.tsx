@@ -1,9 +1,8 @@
 import { MapPin, RotateCw } from "lucide-react";
 import { Link } from "react-router";
 import { Button, focusRing } from "../../components/ui/button";
-import { Alert, LoadError, Skeleton } from "../../components/ui/misc";
+import { Alert, FailedLoad, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
-import { loadFailure } from "../../lib/load-failure";
 
 export const linkClass = cn(
   "inline-flex min-h-11 items-center gap-1 rounded-xl font-semibold text-leaf-fg underline-offset-4 hover:underline",
@@ -82,12 +81,10 @@ export function CalendarError({
   onRetry: () => void;
   retrying: boolean;
 }) {
-  const failure = loadFailure(error, { fallback: "The planting calendar could not be loaded" });
   return (
-    <LoadError
-      offline={failure.kind === "offline"}
-      title={failure.title}
-      detail={failure.detail}
+    <FailedLoad
+      error={error}
+      words={{ fallback: "The planting calendar could not be loaded" }}
       onRetry={onRetry}
       retrying={retrying}
     />

@@ -5,10 +5,9 @@ import type { Frost, SuggestionBody } from "../../../core/schemas/weather";
 import { frostOutlook } from "../../../core/weather/frost";
 import { focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
-import { Alert, LoadError, Skeleton } from "../../components/ui/misc";
+import { Alert, FailedLoad, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import { formatTemperature } from "../../lib/format";
-import { loadFailure } from "../../lib/load-failure";
 import { type Place, usePlanting } from "../../lib/weather-api";
 import { useUnits } from "./use-units";
 
@@ -137,18 +136,12 @@ function PlantingError({
   onRetry: () => void;
   retrying: boolean;
 }) {
-  const failure = loadFailure(error, {
-    notFound: "Place not found",
-    fallback: "Planting suggestions could not be loaded",
-  });
   return (
-    <LoadError
-      offline={failure.kind === "offline"}
-      title={failure.title}
+    <FailedLoad
+      error={error}
+      words={{ notFound: "Place not found", fallback: "Planting suggestions could not be loaded" }}
       // The weather card above has just said why in full.
-      detail={
-        failure.kind === "not-found" ? "Change the place in Weather & Season." : failure.detail
-      }
+      notFoundDetail="Change the place in Weather & Season."
       onRetry={onRetry}
       retrying={retrying}
     />

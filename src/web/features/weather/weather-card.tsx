@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/field";
-import { LoadError, Skeleton } from "../../components/ui/misc";
+import { FailedLoad, LoadError, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import {
   formatTemperature,
@@ -14,7 +14,6 @@ import {
   shortTemperature,
   shortWeekday,
 } from "../../lib/format";
-import { loadFailure } from "../../lib/load-failure";
 import { storage } from "../../lib/storage";
 import {
   NO_NETWORK,
@@ -239,16 +238,14 @@ function WeatherError({
       />
     );
   }
-  const failure = loadFailure(error, {
-    notFound: "Place not found",
-    upstream: "Weather service unreachable",
-    fallback: WEATHER_FAILED,
-  });
   return (
-    <LoadError
-      offline={failure.kind === "offline"}
-      title={failure.title}
-      detail={failure.detail}
+    <FailedLoad
+      error={error}
+      words={{
+        notFound: "Place not found",
+        upstream: "Weather service unreachable",
+        fallback: WEATHER_FAILED,
+      }}
       onRetry={onRetry}
       retrying={retrying}
     />
