@@ -96,7 +96,7 @@ describe.each(dialects)("the climate of a place (%s)", (dialect) => {
 });
 
 describe("the archive's failures", () => {
-  it("asks the archive again for a point only after a pause", async () => {
+  it("asks the archive again for a point only after a pause, unless the gardener asks", async () => {
     const fake = await startFakeOpenMeteo();
     const t = await createTestApp({ dialect: "sqlite" });
     try {
@@ -112,10 +112,14 @@ describe("the archive's failures", () => {
       expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(true);
       expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(true);
       expect(fake.requests.archive).toBe(1);
+      // The gardener asking (their climate, their calendar) asks again at once.
+      expect((await climate.climateAt(BENGALURU, TODAY, true)).estimate).toBe(true);
+      expect(fake.requests.archive).toBe(2);
       fake.failWith = null;
+      expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(true);
       now += ARCHIVE_RETRY_MS + 1;
       expect((await climate.climateAt(BENGALURU, TODAY)).estimate).toBe(false);
-      expect(fake.requests.archive).toBe(2);
+      expect(fake.requests.archive).toBe(3);
     } finally {
       await t.close();
       await fake.close();

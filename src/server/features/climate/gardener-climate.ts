@@ -43,9 +43,10 @@ export async function placeClimate(
   place: Pick<Place, "latitude" | "longitude" | "countryCode">,
   zone: string | null,
   today: IsoDate,
+  askAgain = false,
 ): Promise<ClimateProfile | null> {
   const point = { lat: place.latitude, lon: place.longitude };
-  const { profile } = await deps.climate.climateAt(point, today);
+  const { profile } = await deps.climate.climateAt(point, today, askAgain);
   if (!place.countryCode || !FROST_COUNTRIES.has(place.countryCode)) return profile;
   const station = nearestFrostStation(deps.frostStations(), point);
   // A frost-free station says nothing of when to sow without the months' temperatures.
@@ -98,11 +99,12 @@ export async function gardenerClimate(
   deps: GardenerClimateDeps,
   userId: string,
   today: IsoDate,
+  askAgain = false,
 ): Promise<GardenerClimate | null> {
   const found = await gardenerPlace(deps.db, deps.finder, userId);
   if (!found) return null;
   const { place, row } = found;
-  const profile = await placeClimate(deps, place, row.zone, today);
+  const profile = await placeClimate(deps, place, row.zone, today, askAgain);
   return { place, latitude: place.latitude, profile: withOwnFrost(profile, place.latitude, row) };
 }
 

@@ -45,7 +45,8 @@ export function climateRoutes(deps: ClimateRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const today = () => (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
   const climateOf = async (userId: string, date: string) => {
-    const found = await gardenerClimate(deps, userId, date);
+    // The gardener asked: the archive is asked again even if it failed a moment ago.
+    const found = await gardenerClimate(deps, userId, date, true);
     if (!found) throw notFound(NO_PLACE);
     return found;
   };

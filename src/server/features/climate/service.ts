@@ -15,8 +15,9 @@ export interface PlaceClimate {
 }
 
 /**
- * After the archive could not be asked for a point, it is not asked again for this long: an
- * offline server would otherwise wait on it for every chat, planting warning and calendar.
+ * After the archive could not be asked for a point, background reads (a chat, a planting
+ * warning, What to Plant Now) do not ask it again for this long: an offline server would
+ * otherwise wait on it for each. A gardener asking for their climate or calendar asks again.
  */
 export const ARCHIVE_RETRY_MS = 5 * 60_000;
 
@@ -47,14 +48,14 @@ export class ClimateService {
 
   constructor(private readonly deps: ClimateServiceDeps) {}
 
-  async climateAt(point: LatLon, today: IsoDate): Promise<PlaceClimate> {
+  async climateAt(point: LatLon, today: IsoDate, askAgain = false): Promise<PlaceClimate> {
     const key = climateKey(point);
     const now = this.deps.now?.() ?? new Date();
     const stored = await readClimate(this.deps.db, key);
     if (stored && !isStale(stored.computed_at, now)) {
       return { profile: JSON.parse(stored.payload) as ClimateProfile, estimate: false };
     }
-    const profile = await this.fromArchive(key, point, Number(today.slice(0, 4)), now);
+    const profile = await this.fromArchive(key, point, Number(today.slice(0, 4)), now, askAgain);
     if (!profile) {
       // An old profile is better than the estimate while the archive cannot be asked.
       if (stored) return { profile: JSON.parse(stored.payload) as ClimateProfile, estimate: false };
@@ -69,9 +70,15 @@ export class ClimateService {
   }
 
   /** The last ten whole years from the archive; null when it fails or failed a moment ago. */
-  private async fromArchive(key: string, point: LatLon, year: number, now: Date) {
+  private async fromArchive(
+    key: string,
+    point: LatLon,
+    year: number,
+    now: Date,
+    askAgain: boolean,
+  ) {
     const failed = this.failedAt.get(key);
-    if (failed !== undefined && now.getTime() - failed < ARCHIVE_RETRY_MS) return null;
+    if (!askAgain && failed !== undefined && now.getTime() - failed < ARCHIVE_RETRY_MS) return null;
     try {
       const days = await this.deps.archive.history(
         point,
