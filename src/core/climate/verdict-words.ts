@@ -2,7 +2,7 @@ import type { TemperatureUnits } from "../weather/format";
 import { formatTemperature } from "../weather/format";
 import type { CalendarAction, CalendarVerdict, NotNowReason } from "./planting-calendar";
 
-const MONTHS = [
+export const MONTHS: readonly string[] = [
   "January",
   "February",
   "March",

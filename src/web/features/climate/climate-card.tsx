@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
 import { monthDay } from "../../../core/climate/month-day";
+import { shortDate } from "../../../core/climate/verdict-words";
 import type { ClimateBody } from "../../../core/schemas/climate";
 import type { Me } from "../../../core/schemas/me";
 import { Button } from "../../components/ui/button";
@@ -9,7 +10,7 @@ import { Alert, LoadError, Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
 import { useClimate } from "./api/get-climate";
 import { useSaveFrostDates } from "./api/save-frost-dates";
-import { type DayOfYear, dayProblem, FrostDateField, MONTHS } from "./frost-date-field";
+import { type DayOfYear, dayProblem, FrostDateField } from "./frost-date-field";
 
 /** Where the figures come from, in words (API.md `source`). */
 const SOURCE_WORDS: Record<ClimateBody["source"], string> = {
@@ -21,9 +22,8 @@ const SOURCE_WORDS: Record<ClimateBody["source"], string> = {
   gardener: "Your own frost dates. The zone is your place's.",
 };
 
-/** "12 Mar" for "03-12". */
-const shortDay = (md: string) =>
-  `${Number(md.slice(3))} ${MONTHS[Number(md.slice(0, 2)) - 1]?.slice(0, 3) ?? ""}`;
+/** "12 Mar" for "03-12" (any year will do: frost dates are days every year has). */
+const shortDay = (md: string) => shortDate(`2001-${md}`);
 
 const toDay = (md: string | null): DayOfYear =>
   md ? { month: Number(md.slice(0, 2)), day: Number(md.slice(3)) } : { day: 0, month: 0 };

@@ -1,21 +1,7 @@
 import { useId } from "react";
 import { daysInMonth } from "../../../core/climate/month-day";
+import { MONTHS } from "../../../core/climate/verdict-words";
 import { Select } from "../../components/ui/field";
-
-export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
