@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatTemperature, localizeTemperatures } from "./format";
+import { formatNumber, formatTemperature, formatWindSpeed } from "./format";
 
 describe("formatNumber", () => {
   it.each([
@@ -36,18 +36,14 @@ describe("formatTemperature", () => {
   });
 });
 
-describe("localizeTemperatures", () => {
-  const text =
-    "Above 12 °C by night, 21.5 °C by day, not below -2 °C; mulch 5–7 cm after 5 mm of rain.";
-
-  it("leaves °C text alone", () => {
-    expect(localizeTemperatures(text)).toBe(text);
-    expect(localizeTemperatures(text, "C")).toBe(text);
-  });
-
-  it("rewrites every temperature for °F and no lengths", () => {
-    expect(localizeTemperatures(text, "F")).toBe(
-      "Above 54 °F by night, 71 °F by day, not below 28 °F; mulch 5–7 cm after 5 mm of rain.",
-    );
+describe("formatWindSpeed", () => {
+  it.each([
+    [0, "C", "0 km/h"],
+    [5, "C", "8 km/h"],
+    [15.5, "C", "25 km/h"],
+    [5, "F", "5 mph"],
+    [15.5, "F", "16 mph"],
+  ] as const)("%s mph for a °%s reader → %s", (mph, units, text) => {
+    expect(formatWindSpeed(mph, units)).toBe(text);
   });
 });

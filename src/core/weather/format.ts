@@ -18,15 +18,12 @@ export function formatTemperature(celsius: number, units: TemperatureUnits = "C"
   return `${formatNumber(celsius)} °C`;
 }
 
-const CELSIUS_IN_TEXT = /(-?\d+(?:\.\d+)?) °C/g;
+const KM_PER_MILE = 1.609344;
 
 /**
- * Fixed text with every "N °C" rewritten for the reader. Every temperature in such text must be a
- * reading or a threshold ("above 12 °C"): a difference converts without the +32 offset.
+ * A wind speed, measured in mph, as the reader reads it: km/h beside °C, mph beside °F, in whole
+ * figures (a tenth of a km/h is noise on a weather card).
  */
-export function localizeTemperatures(text: string, units: TemperatureUnits = "C"): string {
-  if (units === "C") return text;
-  return text.replace(CELSIUS_IN_TEXT, (_, value: string) =>
-    formatTemperature(Number(value), units),
-  );
+export function formatWindSpeed(mph: number, units: TemperatureUnits = "C"): string {
+  return units === "F" ? `${Math.round(mph)} mph` : `${Math.round(mph * KM_PER_MILE)} km/h`;
 }

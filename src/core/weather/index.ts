@@ -1,5 +1,5 @@
 export { countryCodeFrom } from "./country-code";
-export { formatTemperature, localizeTemperatures, type TemperatureUnits } from "./format";
+export { formatTemperature, formatWindSpeed, type TemperatureUnits } from "./format";
 export {
   type FreezePattern,
   type FrostDates,

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Me, MePatch } from "../../core/schemas/me";
 import { api } from "./api-client";
 import { meQueryKey, useAuth } from "./auth-context";
+import { invalidateGarden } from "./garden-api";
 
 export function useMe() {
   const { status } = useAuth();
@@ -18,10 +19,12 @@ export function useUpdateMe() {
     mutationFn: (patch: MePatch) => api.patch<Me>("/api/me", patch),
     onSuccess: (me, patch) => {
       queryClient.setQueryData(meQueryKey, me);
-      // The server writes weather advice in the gardener's unit: refetch it after a change.
+      // The server writes weather advice, tasks and tips in the gardener's units: refetch them
+      // after a change.
       if (patch.units) {
         void queryClient.invalidateQueries({ queryKey: ["insights"] });
         void queryClient.invalidateQueries({ queryKey: ["planting"] });
+        void invalidateGarden(queryClient);
       }
     },
   });

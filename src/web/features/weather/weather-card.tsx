@@ -9,6 +9,7 @@ import { LoadError, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import {
   formatTemperature,
+  formatWindSpeed,
   fullDate,
   otherTemperature,
   shortTemperature,
@@ -140,7 +141,7 @@ export function WeatherCard({
             <div className="flex items-center gap-1">
               <Wind size={18} aria-hidden className="text-sky-500" />
               <dt className="sr-only">Wind</dt>
-              <dd className="tabular-nums">{w.windSpeed} mph</dd>
+              <dd className="tabular-nums">{formatWindSpeed(w.windSpeed, units)}</dd>
             </div>
             <div className="flex items-center gap-1">
               <Droplets size={18} aria-hidden className="text-sky-500" />
