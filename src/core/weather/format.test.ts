@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatTemperature, formatWindSpeed } from "./format";
+import { formatNumber, formatTemperature } from "./format";
 
 describe("formatNumber", () => {
   it.each([
@@ -33,17 +33,5 @@ describe("formatTemperature", () => {
     [-40, "-40 °F"],
   ])("%s °C in °F → %s (whole degrees)", (celsius, text) => {
     expect(formatTemperature(celsius, "F")).toBe(text);
-  });
-});
-
-describe("formatWindSpeed", () => {
-  it.each([
-    [0, "C", "0 km/h"],
-    [5, "C", "8 km/h"],
-    [15.5, "C", "25 km/h"],
-    [5, "F", "5 mph"],
-    [15.5, "F", "16 mph"],
-  ] as const)("%s mph for a °%s reader → %s", (mph, units, text) => {
-    expect(formatWindSpeed(mph, units)).toBe(text);
   });
 });

@@ -1,5 +1,6 @@
 import { localizeUnits } from "../units-text";
-import { formatNumber, formatTemperature, formatWindSpeed, type TemperatureUnits } from "./format";
+import { formatNumber, formatTemperature, type TemperatureUnits } from "./format";
+import { formatWindSpeed } from "./wind";
 
 export type AlertKind = "fungal" | "wind" | "drainage" | "heat" | "frost" | "hot";
 

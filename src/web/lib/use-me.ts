@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Me, MePatch } from "../../core/schemas/me";
 import { api } from "./api-client";
 import { meQueryKey, useAuth } from "./auth-context";
-import { invalidateGarden } from "./garden-api";
 
 export function useMe() {
   const { status } = useAuth();
@@ -20,11 +19,12 @@ export function useUpdateMe() {
     onSuccess: (me, patch) => {
       queryClient.setQueryData(meQueryKey, me);
       // The server writes weather advice, tasks and tips in the gardener's units: refetch them
-      // after a change.
+      // after a change. The garden's keys (garden-api.ts) are named here: importing that module
+      // would pull the garden's code into every page's first load.
       if (patch.units) {
-        void queryClient.invalidateQueries({ queryKey: ["insights"] });
-        void queryClient.invalidateQueries({ queryKey: ["planting"] });
-        void invalidateGarden(queryClient);
+        for (const key of ["insights", "planting", "plants", "plant", "tasks"]) {
+          void queryClient.invalidateQueries({ queryKey: [key] });
+        }
       }
     },
   });

@@ -1,6 +1,7 @@
 import { ChevronDown, Droplets, LocateFixed, Wind } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ForecastDay } from "../../../core/schemas/weather";
+import { formatWindSpeed } from "../../../core/weather/wind";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
@@ -9,7 +10,6 @@ import { LoadError, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
 import {
   formatTemperature,
-  formatWindSpeed,
   fullDate,
   otherTemperature,
   shortTemperature,

@@ -4,7 +4,7 @@ import {
 } from "../../../../core/assistant/temperature-tolerance";
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
-import { formatWindSpeed } from "../../../../core/weather/format";
+import { formatWindSpeed } from "../../../../core/weather/wind";
 import type { GardenerContext, GardenPlant } from "../assistant";
 import { dayName, plantPhrase, plural, temperature } from "./wording";
 

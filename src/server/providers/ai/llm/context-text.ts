@@ -1,7 +1,8 @@
 import type { QuestionKind } from "../../../../core/assistant/facts";
 import type { GardenAsk } from "../../../../core/assistant/understand";
 import { repeatPhrase } from "../../../../core/garden/tasks";
-import { formatTemperature, formatWindSpeed } from "../../../../core/weather/format";
+import { formatTemperature } from "../../../../core/weather/format";
+import { formatWindSpeed } from "../../../../core/weather/wind";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
 import { ASPECT_WORDS } from "../built-in/fact-answer";
 import type { TurnBrief } from "../built-in/turn-brief";
