@@ -62,7 +62,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
       "18.5 °C",
       "65 °F",
       "Partly cloudy",
-      "7.5 mph",
+      "12 km/h",
       "62%",
     ]) {
       await expect

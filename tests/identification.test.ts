@@ -528,6 +528,17 @@ describe.each(dialects)("plant identification API on %s", (dialect) => {
     expect(care.maintenance).toBe("Moderate");
     expect(care.toxicity).toMatch(/toxic/);
     expect(care.sources.map((s: { ref: string }) => s.ref)).toContain("crops/tomato#sun");
+    // A °F gardener reads the same sheet in inches.
+    const fahrenheit = await signUp(t.app);
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { cookie: fahrenheit.cookie },
+      payload: { units: "F" },
+    });
+    const inF = (await get(fahrenheit, "/api/gardening/care/catalogue?query=tomato")).json();
+    expect(inF.growth_habit).toMatch(/; space plants 24 in apart\.$/);
+    expect(inF).toMatchObject({ id: "tomato", sunlight: care.sunlight, maintenance: "Moderate" });
     for (const key of [
       "id",
       "sunlight",

@@ -177,6 +177,12 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
       "drainage",
     ]);
     expect(stormy.wateringAdvice).toMatch(/^Rain is on the way \(about 34\.6 mm/);
+    // The payload keeps mph (API.md); the sentence follows the reader: 28 mph is 45 km/h.
+    expect(stormy.alerts[1].message).toMatch(/^Wind is 45 km\/h: /);
+    const inF = (await get("/api/gardening/insights?location=San%20Francisco&units=F")).json();
+    expect(inF.alerts[1].message).toMatch(/^Wind is 28 mph: /);
+    expect(inF.alerts[2].message).toMatch(/^Heavy rain \(over ¼ in\)/);
+    expect(inF.wateringAdvice).toMatch(/^Rain is on the way \(about 1½ in in the next two days/);
 
     const other = await signUp(t.app);
     fake.fixture = "frosty";
@@ -271,10 +277,11 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
       "A high of 101 °F is forecast: heat can scorch leaves and make flowers drop.",
       "It is 97 °F: plants lose water fast in this heat.",
     ]);
-    expect(inF.alerts[1].action).toContain("5–7 cm of mulch");
+    expect(inF.alerts[1].action).toContain("2–3 in of mulch");
     const averageF = Math.round((plantC.averageC * 9) / 5 + 32);
     expect(inF.plantingAdvice[0]).toMatch(new RegExp(`^Average forecast ${averageF} °F is warm: `));
     expect(JSON.stringify(inF)).not.toContain("°C");
+    expect(JSON.stringify(inF)).not.toMatch(/\d\s?(?:cm|mm)\b/);
     // The numbers stay °C (and temperatureF); only the sentences change.
     expect(inF.currentConditions).toMatchObject({ temperature: 36.2, temperatureF: 97.2 });
     expect(inF.forecast).toEqual(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { usesFahrenheit } from "./fahrenheit-countries";
-import { celsiusToFahrenheit, fahrenheitToCelsius, localizeUnits } from "./units";
+import { celsiusToFahrenheit, fahrenheitToCelsius } from "./units";
 
 describe("temperature conversion", () => {
   it("meets the scales' fixed points exactly", () => {
@@ -26,28 +26,6 @@ describe("temperature conversion", () => {
     // Half a °F rounds up, also below zero: -17.5 °C is 0.5 °F, -18.5 °C is -1.3 °F.
     expect(Math.round(celsiusToFahrenheit(-17.5))).toBe(1);
     expect(Math.round(celsiusToFahrenheit(-18.5))).toBe(-1);
-  });
-});
-
-describe("localizeUnits", () => {
-  it("keeps metric first for °C gardeners", () => {
-    const text = "Sow 1 cm (1/2 in) deep at 21 °C (70 °F).";
-    expect(localizeUnits(text, "C")).toBe(text);
-  });
-
-  it("puts imperial first for °F gardeners, ranges and all", () => {
-    expect(localizeUnits("Sow 1 cm (1/2 in) deep at 21–27 °C (70–80 °F).", "F")).toBe(
-      "Sow 1/2 in (1 cm) deep at 70–80 °F (21–27 °C).",
-    );
-    expect(localizeUnits("A pot of 20 L (5 US gal), 30 cm (12 in) deep.", "F")).toBe(
-      "A pot of 5 US gal (20 L), 12 in (30 cm) deep.",
-    );
-    expect(localizeUnits("Keep above −2 °C (28 °F).", "F")).toBe("Keep above 28 °F (−2 °C).");
-  });
-
-  it("leaves brackets that are not an imperial measure alone", () => {
-    const text = "Use 1.2–2.0 mS/cm (600–1,000 ppm) and 60 cm (the width of a bed).";
-    expect(localizeUnits(text, "F")).toBe(text);
   });
 });
 

@@ -12,19 +12,3 @@ export function celsiusToFahrenheit(celsius: number): number {
 export function fahrenheitToCelsius(fahrenheit: number): number {
   return ((fahrenheit - 32) * 5) / 9;
 }
-
-/** A metric quantity followed by its imperial one in brackets: "5 cm (2 in)", "21 °C (70 °F)". */
-const METRIC_THEN_IMPERIAL =
-  /(−?-?[\d.,]+(?:[–-]−?-?[\d.,]+)?\s?(?:mm|cm|m|km|L|ml|°C|kg|g)\b)\s\(([^()]*?\d[^()]*?\s?(?:in|ft|yd|°F|US gal|gal|qt|lb|oz)\b[^()]*)\)/g;
-
-/**
- * Text written metric first (the knowledge base's rule) in the gardener's units: for "F" (US
- * customary) each "metric (imperial)" pair is turned round; for "C" the text is kept as written.
- */
-export function localizeUnits(text: string, units: "C" | "F"): string {
-  if (units !== "F") return text;
-  return text.replace(
-    METRIC_THEN_IMPERIAL,
-    (_, metric: string, imperial: string) => `${imperial} (${metric})`,
-  );
-}

@@ -181,7 +181,6 @@ export async function buildApp(
   // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
   app.addHook("onClose", () => authRateLimits.stopPruning());
   const signUps = new SignUpAnswers(auth, database.db, mailer, config.publicUrl, log);
-  const profiles = new ProfileService(database.db, zoneLookup);
   const weatherProviders = createWeatherProviders(config, log);
   const crops = catalogue();
   const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
@@ -216,6 +215,12 @@ export async function buildApp(
     if (keyed) gardenReads.invalidateKeys(change.userId, keyed.scope, keyed.keys);
   };
   changes.subscribeAll(dropChangedReads);
+  const profiles = new ProfileService(database.db, zoneLookup, (userId) => {
+    gardenReads.invalidate(userId);
+    changes
+      .publish({ userId, type: "units.changed", id: userId })
+      .catch((err: unknown) => log.warn({ err }, "could not tell other instances units changed"));
+  });
   // Both caches above are kept current by other instances' events; while those cannot arrive (a
   // lost LISTEN connection, or none yet), which user changed is unknown, so they keep nothing.
   const followListening = (listening: boolean) => {

@@ -30,10 +30,11 @@ describe("garden health alerts in °F", () => {
     expect(frost?.action).toMatch(/frost cloth or fleece/);
   });
 
-  it("gives the watering and mulch tip in °F, the mulch still in cm", () => {
+  it("gives the watering and mulch tip in °F and inches", () => {
     const [hot] = alertsF({ temperature: 33 });
     expect(hot?.message).toBe("It is 91 °F: plants lose water fast in this heat.");
-    expect(hot?.action).toContain("5–7 cm of mulch");
+    expect(hot?.action).toContain("2–3 in of mulch");
+    expect(hot?.action).not.toMatch(/cm/);
   });
 
   it("keeps the °C thresholds", () => {
@@ -48,12 +49,26 @@ describe("garden health alerts in °F", () => {
     expect(alertsF({ temperature: 32 })[0]?.message).toContain("It is 90 °F");
   });
 
-  it("leaves humidity, wind and rain in %, mph and mm", () => {
+  it("gives humidity in %, wind in mph and rain in inches", () => {
     const alerts = alertsF({ humidity: 91, windSpeed: 25 }, [
       { ...mildDay, precipitation: 9 },
       { ...mildDay, precipitation: 9 },
     ]);
-    expect(alerts.map((alert) => alert.message).join(" ")).toMatch(/91%.*25 mph.*over 5 mm/);
+    expect(alerts.map((alert) => alert.message).join(" ")).toMatch(/91%.*25 mph.*over ¼ in/);
+  });
+
+  it("gives wind in km/h and rain in mm beside °C", () => {
+    const alerts = gardenHealthAlerts(
+      {
+        current: { temperature: 20, humidity: 50, windSpeed: 25 },
+        forecast: [
+          { ...mildDay, precipitation: 9 },
+          { ...mildDay, precipitation: 9 },
+        ],
+      },
+      "C",
+    );
+    expect(alerts.map((alert) => alert.message).join(" ")).toMatch(/40 km\/h.*over 5 mm/);
   });
 });
 
@@ -78,6 +93,18 @@ describe("day and watering advice", () => {
     ]);
     expect(new Set(tips).size).toBeGreaterThanOrEqual(12);
     for (const tip of tips) expect(tip).not.toMatch(/°/);
+  });
+
+  it("gives the watering depths and rain in inches for °F", () => {
+    const dry = { temperature: 20, humidity: 50, forecast: [{ precipitation: 0 }] };
+    expect(wateringAdvice(dry, "F")).toBe(
+      "Water when the top ¾–1 in of soil feels dry, aiming for about 1 in of water a week.",
+    );
+    expect(wateringAdvice(dry, "C")).toBe(
+      "Water when the top 2–3 cm of soil feels dry, aiming for about 2.5 cm of water a week.",
+    );
+    const rain = { ...dry, forecast: [{ precipitation: 8 }, { precipitation: 4.7 }] };
+    expect(wateringAdvice(rain, "F")).toMatch(/^Rain is on the way \(about ½ in in the next two/);
   });
 });
 

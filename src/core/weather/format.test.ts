@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatTemperature, localizeTemperatures } from "./format";
+import { formatNumber, formatTemperature } from "./format";
 
 describe("formatNumber", () => {
   it.each([
@@ -33,21 +33,5 @@ describe("formatTemperature", () => {
     [-40, "-40 °F"],
   ])("%s °C in °F → %s (whole degrees)", (celsius, text) => {
     expect(formatTemperature(celsius, "F")).toBe(text);
-  });
-});
-
-describe("localizeTemperatures", () => {
-  const text =
-    "Above 12 °C by night, 21.5 °C by day, not below -2 °C; mulch 5–7 cm after 5 mm of rain.";
-
-  it("leaves °C text alone", () => {
-    expect(localizeTemperatures(text)).toBe(text);
-    expect(localizeTemperatures(text, "C")).toBe(text);
-  });
-
-  it("rewrites every temperature for °F and no lengths", () => {
-    expect(localizeTemperatures(text, "F")).toBe(
-      "Above 54 °F by night, 71 °F by day, not below 28 °F; mulch 5–7 cm after 5 mm of rain.",
-    );
   });
 });

@@ -17,16 +17,3 @@ export function formatTemperature(celsius: number, units: TemperatureUnits = "C"
   if (units === "F") return `${Math.round(celsiusToFahrenheit(celsius))} °F`;
   return `${formatNumber(celsius)} °C`;
 }
-
-const CELSIUS_IN_TEXT = /(-?\d+(?:\.\d+)?) °C/g;
-
-/**
- * Fixed text with every "N °C" rewritten for the reader. Every temperature in such text must be a
- * reading or a threshold ("above 12 °C"): a difference converts without the +32 offset.
- */
-export function localizeTemperatures(text: string, units: TemperatureUnits = "C"): string {
-  if (units === "C") return text;
-  return text.replace(CELSIUS_IN_TEXT, (_, value: string) =>
-    formatTemperature(Number(value), units),
-  );
-}

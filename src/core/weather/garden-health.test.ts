@@ -60,7 +60,9 @@ describe("gardenHealthAlerts", () => {
     it("alerts at 20 mph and says to stake plants", () => {
       expect(kinds(input({ windSpeed: 20 }))).toEqual(["wind"]);
       const alert = alertOf(input({ windSpeed: 20 }), "wind");
-      expect(alert.message).toContain("20 mph");
+      // Measured in mph; read in km/h beside °C (32.2 km/h).
+      expect(alert.message).toContain("32 km/h");
+      expect(gardenHealthAlerts(input({ windSpeed: 20 }), "F")[0]?.message).toContain("20 mph");
       expect(alert.action).toMatch(/stake/i);
     });
   });

@@ -1,4 +1,6 @@
+import { localizeUnits } from "../units-text";
 import { formatNumber, formatTemperature, type TemperatureUnits } from "./format";
+import { formatWindSpeed } from "./wind";
 
 export type AlertKind = "fungal" | "wind" | "drainage" | "heat" | "frost" | "hot";
 
@@ -24,7 +26,7 @@ export const HOT_TEMPERATURE_C = 32;
 
 /**
  * Alerts for the Garden Health card, in a fixed order (fungal, wind, drainage, heat, frost, hot)
- * so the card does not reshuffle between refreshes. Temperatures in the messages are in `units`.
+ * so the card does not reshuffle between refreshes. Every quantity in the messages is in `units`.
  */
 export function gardenHealthAlerts(
   input: GardenHealthInput,
@@ -45,7 +47,7 @@ export function gardenHealthAlerts(
   if (windSpeed >= STAKE_WIND_MPH) {
     alerts.push({
       kind: "wind",
-      message: `Wind is ${formatNumber(windSpeed)} mph: strong enough to snap stems and topple tall plants.`,
+      message: `Wind is ${formatWindSpeed(windSpeed, units)}: strong enough to snap stems and topple tall plants.`,
       action:
         "Stake and tie in tall plants, and move pots and young seedlings to a sheltered spot.",
     });
@@ -90,5 +92,10 @@ export function gardenHealthAlerts(
     });
   }
 
-  return alerts;
+  // Rain, mulch and the like are written metric; the reader gets their own units.
+  return alerts.map((alert) => ({
+    ...alert,
+    message: localizeUnits(alert.message, units),
+    action: localizeUnits(alert.action, units),
+  }));
 }

@@ -1,5 +1,5 @@
 export { countryCodeFrom } from "./country-code";
-export { formatTemperature, localizeTemperatures, type TemperatureUnits } from "./format";
+export { formatTemperature, type TemperatureUnits } from "./format";
 export {
   type FreezePattern,
   type FrostDates,
@@ -53,4 +53,5 @@ export {
   temperatureBand,
 } from "./temperature-band";
 export { dayAdvice, type ForecastDay, type WateringInput, wateringAdvice } from "./watering-advice";
+export { formatWindSpeed } from "./wind";
 export { describeWeatherCode } from "./wmo-codes";

@@ -1,4 +1,5 @@
-import { formatTemperature, localizeTemperatures, type TemperatureUnits } from "./format";
+import { localizeUnits } from "../units-text";
+import { formatTemperature, type TemperatureUnits } from "./format";
 import { PLANTING_LISTS, type Suggestion } from "./planting-lists";
 import { type Hemisphere, type SeasonName, seasonNotes } from "./season";
 import { DEFAULT_AVERAGE_C, type TemperatureBand, temperatureBand } from "./temperature-band";
@@ -64,9 +65,9 @@ function bandLine(
     : `Average forecast ${temperature} is ${BAND_SUMMARY[band]}`;
 }
 
-// Notes in the built-in lists are written in °C; the reader gets their own units.
+// Notes in the built-in lists are written metric; the reader gets their own units.
 function localized(items: readonly Suggestion[], units: TemperatureUnits): Suggestion[] {
-  return items.map((item) => ({ ...item, notes: localizeTemperatures(item.notes, units) }));
+  return items.map((item) => ({ ...item, notes: localizeUnits(item.notes, units) }));
 }
 
 function usableAverage(averageC: number): number {
@@ -121,7 +122,7 @@ function listLine(label: string, items: readonly Suggestion[]): string {
 /** The Insights object's plantingAdvice: the same guidance as short lines for the weather card. */
 export function plantingAdvice(input: PlantingInput, units: TemperatureUnits = "C"): string[] {
   const { band, vegetables, herbs, flowers } = plantingSuggestions(input, units);
-  return [
+  const lines = [
     bandLine(usableAverage(input.averageC), band, units, input.averageFrom),
     listLine("Vegetables to plant now", vegetables),
     listLine("Herbs", herbs),
@@ -129,4 +130,5 @@ export function plantingAdvice(input: PlantingInput, units: TemperatureUnits = "
     ...regionalNotes(input),
     LAST_FROST_TIP,
   ];
+  return lines.map((line) => localizeUnits(line, units));
 }

@@ -1,4 +1,5 @@
-import { formatNumber } from "./format";
+import { localizeUnits } from "../units-text";
+import { formatNumber, type TemperatureUnits } from "./format";
 
 export interface WateringInput {
   temperature: number;
@@ -19,7 +20,11 @@ const COLD_C = 5;
  * One line of watering advice for the weather card. Rules are checked in order and the first that
  * applies wins: rain already on its way beats every other reason to water.
  */
-export function wateringAdvice(input: WateringInput): string {
+export function wateringAdvice(input: WateringInput, units: TemperatureUnits = "C"): string {
+  return localizeUnits(metricWateringAdvice(input), units);
+}
+
+function metricWateringAdvice(input: WateringInput): string {
   const { temperature, humidity } = input;
   const nextTwoDays = input.forecast
     .slice(0, 2)
@@ -53,7 +58,7 @@ export interface ForecastDay {
   humidity?: number | null;
 }
 
-/** A short tip for one day of the 7-day forecast (its gardeningAdvice). */
+/** A short tip for one day of the 7-day forecast (its gardeningAdvice); it names no quantity. */
 export function dayAdvice(day: ForecastDay): string {
   // Air at 2 °C (measured 1.5 m up) often means frost at ground level, as in the spec's frost tip.
   if (day.min <= 2) {

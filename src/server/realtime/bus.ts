@@ -6,9 +6,10 @@ export { type ChangeType, changeTypes };
 
 /**
  * Events only the instances hear, never sent to browsers: "sessions.ended" (a sign-out, a
- * revocation or a password reset) makes every instance forget the user's cached sessions.
+ * revocation or a password reset) makes every instance forget the user's cached sessions;
+ * "units.changed" their cached garden reads, whose text is written in the gardener's units.
  */
-export const internalTypes = ["sessions.ended"] as const;
+export const internalTypes = ["sessions.ended", "units.changed"] as const;
 export type BusEventType = ChangeType | (typeof internalTypes)[number];
 const busTypes: readonly string[] = [...changeTypes, ...internalTypes];
 

@@ -1,5 +1,6 @@
 import { celsiusToFahrenheit } from "../../core/units";
 import { formatTemperature as formatCoreTemperature } from "../../core/weather/format";
+
 import type { Units } from "./storage";
 
 /** A temperature in the user's unit, e.g. "21 °C" or "70 °F": core's one rule for all of them. */

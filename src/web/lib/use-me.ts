@@ -18,10 +18,13 @@ export function useUpdateMe() {
     mutationFn: (patch: MePatch) => api.patch<Me>("/api/me", patch),
     onSuccess: (me, patch) => {
       queryClient.setQueryData(meQueryKey, me);
-      // The server writes weather advice in the gardener's unit: refetch it after a change.
+      // The server writes weather advice, tasks and tips in the gardener's units: refetch them
+      // after a change. The garden's keys (garden-api.ts) are named here: importing that module
+      // would pull the garden's code into every page's first load.
       if (patch.units) {
-        void queryClient.invalidateQueries({ queryKey: ["insights"] });
-        void queryClient.invalidateQueries({ queryKey: ["planting"] });
+        for (const key of ["insights", "planting", "plants", "plant", "tasks"]) {
+          void queryClient.invalidateQueries({ queryKey: [key] });
+        }
       }
     },
   });

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import ical, { ICalEventRepeatingFreq } from "ical-generator";
 import type { Kysely } from "kysely";
+import { localizeUnits } from "../../../core/units-text";
 import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
 import { pendingTasksForFeed } from "../garden/read-model";
+import { findUnits } from "../profile/read-model";
 import { calendarOwner, calendarTokenOf, rotateCalendarToken } from "./repository";
 
 /** 32 random bytes: the token is the feed's only secret. */
@@ -35,12 +37,16 @@ export class CalendarService {
 
   /**
    * The feed (RFC 5545): one all-day event per pending task with a due date, on that date, named
-   * after the task and its plant; a task repeating every n days repeats daily with interval n.
+   * after the task and its plant (in the gardener's units); a task repeating every n days repeats
+   * daily with interval n.
    */
   async feed(token: string): Promise<string> {
     const userId = token ? await calendarOwner(this.db, token) : undefined;
     if (!userId) throw notFound("That calendar feed (its address may have been replaced)");
-    const tasks = await pendingTasksForFeed(this.db, userId);
+    const [tasks, units] = await Promise.all([
+      pendingTasksForFeed(this.db, userId),
+      findUnits(this.db, userId),
+    ]);
     const calendar = ical({
       name: "Tendril garden tasks",
       prodId: { company: "Tendril", product: "Garden tasks", language: "EN" },
@@ -56,8 +62,11 @@ export class CalendarService {
         start: new Date(`${task.due_date}T00:00:00Z`),
         allDay: true,
         stamp: new Date(task.created_at),
-        summary: task.plant_name ? `${task.title} (${task.plant_name})` : task.title,
-        description: task.notes ?? null,
+        summary: localizeUnits(
+          task.plant_name ? `${task.title} (${task.plant_name})` : task.title,
+          units,
+        ),
+        description: task.notes === null ? null : localizeUnits(task.notes, units),
         url: task.plant_id
           ? `${this.publicUrl}/plants/${encodeURIComponent(task.plant_id)}`
           : `${this.publicUrl}/plants`,

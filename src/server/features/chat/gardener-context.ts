@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { addDays, daysBetween } from "../../../core/garden/dates";
 import { buildTimeline } from "../../../core/garden/timeline";
+import { localizeUnits } from "../../../core/units-text";
 import { describeWeatherCode } from "../../../core/weather";
-import { localizeTemperatures } from "../../../core/weather/format";
 import { gardenHealthAlerts } from "../../../core/weather/garden-health";
 import type { Database } from "../../db/schema";
 import type {
@@ -96,7 +96,7 @@ export async function loadGardenerContext(
     weather: weather && {
       ...weather,
       place: weather.place ?? profile?.location ?? null,
-      alerts: weather.alerts.map((alert) => localizeTemperatures(alert, units)),
+      alerts: weather.alerts.map((alert) => localizeUnits(alert, units)),
     },
   };
 }

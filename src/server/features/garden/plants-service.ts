@@ -42,9 +42,10 @@ import type { PlanProvider } from "../../providers/ai/plan-provider";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
 import type { PlantingWarningCheck } from "../climate/planting-warning-service";
 import { type ImageRow, imageExists, imageRow } from "../photos/images-service";
-import { profileForPlan } from "../profile/read-model";
+import { findUnits, profileForPlan } from "../profile/read-model";
 import type { PlanWeather } from "../weather/plan-weather-read-model";
 import { type PublishChange, publishNothing } from "./changes";
+import { plantInUnits, taskInUnits } from "./in-units";
 import {
   deletePlantWithChildren,
   findPlant,
@@ -206,21 +207,29 @@ export class PlantService {
     today: string,
   ) {
     const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
-    const rows = await listPlants(
-      this.db,
-      userId,
-      query.limit + 1,
-      after ? { createdAt: after[0] ?? "", id: after[1] ?? "" } : null,
-    );
+    const [rows, units] = await Promise.all([
+      listPlants(
+        this.db,
+        userId,
+        query.limit + 1,
+        after ? { createdAt: after[0] ?? "", id: after[1] ?? "" } : null,
+      ),
+      findUnits(this.db, userId),
+    ]);
     const page = rows.slice(0, query.limit);
     const nextIds = page.flatMap((row) => (row.next_task_id ? [row.next_task_id] : []));
     const next = new Map(
       (await tasksByIds(this.db, userId, nextIds)).map((row) => [row.id, toTask(row)]),
     );
-    const items: PlantListItem[] = page.map((row) => ({
-      ...toPlant(row, today),
-      nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
-    }));
+    const items: PlantListItem[] = page.map((row) =>
+      plantInUnits(
+        {
+          ...toPlant(row, today),
+          nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
+        },
+        units,
+      ),
+    );
     const plants = query.view === "summary" ? items.map(toPlantSummary) : items;
     const last = page[page.length - 1];
     const nextCursor =
@@ -232,9 +241,10 @@ export class PlantService {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
     const pending = { status: "pending", plantId: id };
-    const [taskRows, milestoneRows] = await Promise.all([
+    const [taskRows, milestoneRows, units] = await Promise.all([
       listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
       milestonesOfPlant(this.db, userId, id),
+      findUnits(this.db, userId),
     ]);
     // A page that is not full holds every pending task: counting them again is a query saved on
     // most plants' pages (a mixed-load profile had it in one of five reads of a plant).
@@ -242,9 +252,11 @@ export class PlantService {
       taskRows.length > DETAIL_TASKS
         ? await countPendingTasksOfPlant(this.db, userId, id)
         : taskRows.length;
-    const { tasks, nextCursor } = taskPage(taskRows, DETAIL_TASKS);
+    const page = taskPage(taskRows, DETAIL_TASKS);
+    const tasks = page.tasks.map((task) => taskInUnits(task, units));
+    const nextCursor = page.nextCursor;
     // The timeline takes the plant's parsed stage plan: parsing it again cost a plant page read.
-    const plant = toPlant(row, today);
+    const plant = plantInUnits(toPlant(row, today), units);
     return {
       ...plant,
       timeline: buildTimeline(plant.stagePlan, row.planting_date, today),
@@ -367,7 +379,9 @@ export class PlantService {
             today,
           ),
     ]);
-    return { plant, tasks: sortTasks(tasks), plantingWarning };
+    const units = profile?.units === "F" ? "F" : "C";
+    const sorted = sortTasks(tasks).map((task) => taskInUnits(task, units));
+    return { plant, tasks: sorted, plantingWarning };
   }
 
   /** The plant's photo; 404 when the plant is not the gardener's or has none. */

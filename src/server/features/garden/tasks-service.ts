@@ -12,7 +12,9 @@ import type { TaskCreate, TaskListQuery, TaskPatch } from "../../../core/schemas
 import type { Database } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { findUnits } from "../profile/read-model";
 import { type PublishChange, publishNothing } from "./changes";
+import { taskInUnits } from "./in-units";
 import { plantExists } from "./read-model";
 import { type TaskRow, taskRow, toTask } from "./rows";
 import {
@@ -62,7 +64,12 @@ export class TaskService {
   async list(userId: string, query: TaskListQuery): Promise<TaskPage> {
     const after = query.cursor ? cursorKey(query.cursor) : null;
     const filter = { status: query.status, plantId: query.plantId };
-    return taskPage(await listTasks(this.db, userId, filter, query.limit + 1, after), query.limit);
+    const [rows, units] = await Promise.all([
+      listTasks(this.db, userId, filter, query.limit + 1, after),
+      findUnits(this.db, userId),
+    ]);
+    const page = taskPage(rows, query.limit);
+    return { ...page, tasks: page.tasks.map((task) => taskInUnits(task, units)) };
   }
 
   async create(userId: string, input: TaskCreate, today: string): Promise<Task> {
@@ -93,16 +100,18 @@ export class TaskService {
       return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
     this.published(userId, "task.created", task.id, task.plantId, !nextChanged, [task.dueDate]);
-    return task;
+    return this.inUnits(userId, task);
   }
 
   /** Spec §4: completing a repeating task schedules the next one. Completing twice is a no-op. */
   async complete(userId: string, id: string, today: string): Promise<Completion> {
-    return this.edit(userId, id, { status: "completed" }, today);
+    const { task, next } = await this.edit(userId, id, { status: "completed" }, today);
+    const units = await findUnits(this.db, userId);
+    return { task: taskInUnits(task, units), next: next && taskInUnits(next, units) };
   }
 
   async update(userId: string, id: string, patch: TaskPatch, today: string): Promise<Task> {
-    return (await this.edit(userId, id, patch, today)).task;
+    return this.inUnits(userId, (await this.edit(userId, id, patch, today)).task);
   }
 
   /**
@@ -113,7 +122,7 @@ export class TaskService {
   async snooze(userId: string, id: string, days: number, today: string): Promise<Task> {
     const row = await findTask(this.db, userId, id);
     if (!row) throw taskNotFound();
-    if (row.status !== "pending") return toTask(row);
+    if (row.status !== "pending") return this.inUnits(userId, toTask(row));
     const dueDate = snoozedDueDate(row.due_date, today, days);
     if (dueDate === null) {
       throw badRequest(
@@ -132,6 +141,11 @@ export class TaskService {
       return { plantId: row.plant_id, nextChanged: changed, dueDate: row.due_date };
     });
     this.published(userId, "task.deleted", id, plantId, !nextChanged, [dueDate]);
+  }
+
+  /** A task as the gardener reads it: stored text, quantities in their units. */
+  private async inUnits(userId: string, task: Task): Promise<Task> {
+    return taskInUnits(task, await findUnits(this.db, userId));
   }
 
   /**

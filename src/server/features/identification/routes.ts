@@ -128,7 +128,8 @@ export function identificationRoutes(
           response: { 200: careInfoSchema, ...errors },
         },
       },
-      async (request) => identifications.care(request.params.provider, request.query.query),
+      async (request) =>
+        identifications.care(currentUser(request).id, request.params.provider, request.query.query),
     );
 
     app.post(

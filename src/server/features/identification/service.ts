@@ -15,6 +15,7 @@ import {
   type ReframeRequest,
   SUGGESTIONS_KEPT,
 } from "../../../core/schemas/identification";
+import { localizeUnits } from "../../../core/units-text";
 import type { DatabaseHandle } from "../../db/connection";
 import { AppError, notFound } from "../../errors";
 import type { PhotoGate } from "../../lib/photos/photo-gate";
@@ -24,6 +25,7 @@ import type { IdentifyResult, PlantIdentifier } from "../../providers/plant-id/p
 import type { Catalogue } from "../catalogue/catalogue-read-model";
 import { plantNameAndCrop } from "../garden/read-model";
 import { type ImageRow, imageRow } from "../photos/images-service";
+import { findUnits } from "../profile/read-model";
 import { careInfo } from "./care";
 import {
   findIdentification,
@@ -253,7 +255,8 @@ export class IdentificationService {
     );
   }
 
-  care(provider: string, query: string): CareInfo {
+  /** Care info (spec "Care info"), its sentences in the gardener's units. */
+  async care(userId: string, provider: string, query: string): Promise<CareInfo> {
     if (!(careProviders as readonly string[]).includes(provider)) {
       throw new AppError(
         404,
@@ -269,7 +272,21 @@ export class IdentificationService {
         `Tendril has no care notes for "${query.slice(0, 100)}" yet: try its common name as the catalogue lists it, like "tomato", or its scientific name.`,
       );
     }
-    return careInfo(crop, this.deps.knowledge);
+    const info = careInfo(crop, this.deps.knowledge);
+    const units = await findUnits(this.db, userId);
+    if (units === "C") return info;
+    const say = (text: string) => localizeUnits(text, units);
+    const sayOrNull = (text: string | null) => (text === null ? null : say(text));
+    return {
+      ...info,
+      sunlight: say(info.sunlight),
+      watering: say(info.watering),
+      growth_habit: say(info.growth_habit),
+      toxicity: sayOrNull(info.toxicity),
+      soil: say(info.soil),
+      maintenance: say(info.maintenance),
+      pruning_month: sayOrNull(info.pruning_month),
+    };
   }
 
   /**

@@ -55,11 +55,11 @@ export async function findUnits(db: Db, userId: string): Promise<"C" | "F"> {
   return row?.units === "F" ? "F" : "C";
 }
 
-/** What the plan generator needs from the gardener's profile. */
+/** What the plan generator needs from the gardener's profile, and the units its tasks are shown in. */
 export function profileForPlan(db: Db, userId: string) {
   return db
     .selectFrom("profile")
-    .select(["experience", "location"])
+    .select(["experience", "location", "units"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
 }
@@ -99,6 +99,8 @@ export interface ReminderCandidate {
   reminderHour: number;
   emailDigest: boolean;
   digestToken: string | null;
+  /** The units the reminder's task titles are written in. */
+  units: "C" | "F";
 }
 
 /**
@@ -121,6 +123,7 @@ export async function reminderCandidates(
       "profile.reminder_hour",
       "profile.email_digest",
       "profile.digest_token",
+      "profile.units",
     ]);
   const chunks: string[][] = [];
   for (let i = 0; i < subscriberIds.length; i += ID_CHUNK) {
@@ -139,5 +142,6 @@ export async function reminderCandidates(
     reminderHour: Number(row.reminder_hour),
     emailDigest: Number(row.email_digest) === 1,
     digestToken: row.digest_token,
+    units: row.units === "F" ? "F" : "C",
   }));
 }

@@ -146,6 +146,8 @@ export class ProfileService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly zones: () => ZoneLookup,
+    /** Told after a gardener's units change: reads kept with their old units must go. */
+    private readonly unitsChanged: (userId: string) => void = () => {},
   ) {}
 
   async get(userId: string): Promise<Me> {
@@ -180,6 +182,7 @@ export class ProfileService {
       changes.frost_first = null;
     }
     await updateProfile(this.db, userId, changes, patch.displayName);
+    if (patch.units !== undefined && patch.units !== current.units) this.unitsChanged(userId);
     return this.get(userId);
   }
 }

@@ -12,6 +12,7 @@ import {
   reminderDigest,
 } from "../../../core/reminders";
 import type { PushSubscriptionInput } from "../../../core/schemas/reminders";
+import { localizeUnits } from "../../../core/units-text";
 import type { Database } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
@@ -149,7 +150,12 @@ export class ReminderService {
       candidate.timeZone ?? DEFAULT_TIME_ZONE,
       candidate.reminderHour,
     ).localDate;
-    const { tasks, counts } = await dueTasksOf(db, candidate.userId, today, MAX_LISTED_TASKS);
+    const due = await dueTasksOf(db, candidate.userId, today, MAX_LISTED_TASKS);
+    const { counts } = due;
+    const tasks = due.tasks.map((task) => ({
+      ...task,
+      title: localizeUnits(task.title, candidate.units),
+    }));
     if (counts.overdue + counts.dueToday === 0) return;
     const subscriptions = await subscriptionsOf(db, candidate.userId);
     if (subscriptions.length === 0 && !candidate.emailDigest) return;

@@ -116,7 +116,7 @@ export class WeatherService {
 
   /**
    * Sentences are composed per request from the cached forecast, so one cache entry serves both
-   * units; temperatures in them follow `query.units`, else the profile's units.
+   * units; the quantities in them follow `query.units`, else the profile's units.
    */
   async insights(userId: string, query: GuidanceQuery): Promise<Insights> {
     const [conditions, units] = await Promise.all([
@@ -155,11 +155,10 @@ export class WeatherService {
       forecast,
       gardeningRecommendations: gardeningRecommendations(weather.season),
       plantingAdvice: plantingAdvice(planting, units),
-      wateringAdvice: wateringAdvice({
-        temperature: weather.temperature,
-        humidity: weather.humidity,
-        forecast: daily,
-      }),
+      wateringAdvice: wateringAdvice(
+        { temperature: weather.temperature, humidity: weather.humidity, forecast: daily },
+        units,
+      ),
       alerts: gardenHealthAlerts(
         {
           current: {

@@ -1,9 +1,12 @@
 import { Lightbulb, ListOrdered, Repeat, Sprout } from "lucide-react";
 import type { GrowGuide, GrowGuideRequest } from "../../../core/schemas/grow-guide";
+import { localizeUnits } from "../../../core/units-text";
 import { engineLabels } from "../../components/engine-labels";
 import { PlantingWarningNote } from "../../components/plant-fields/planting-warning";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
+import { storage } from "../../lib/storage";
+import { useMe } from "../../lib/use-me";
 import { CustomPlantBadge } from "./custom-plant-badge";
 import {
   climateLabels,
@@ -39,6 +42,10 @@ export function GuideView({
   onTrack: () => void;
 }) {
   const tasks = [...guide.tasks].sort((a, b) => a.dueInDays - b.dueInDays);
+  // The guide is kept as written (metric), since tracking it stores it; it is read in the
+  // gardener's units.
+  const units = useMe().data?.units ?? storage.units();
+  const inUnits = (text: string) => localizeUnits(text, units);
   const setup = [
     mediumLabels[request.medium],
     gardenTypeLabels[request.gardenType],
@@ -98,7 +105,7 @@ export function GuideView({
                   Day {task.dueInDays}
                 </span>
                 <div className="min-w-0">
-                  <p className="text-stone-900">{task.title}</p>
+                  <p className="text-stone-900">{inUnits(task.title)}</p>
                   {task.repeatEveryDays && (
                     <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-700">
                       <Repeat size={14} aria-hidden />
@@ -122,7 +129,7 @@ export function GuideView({
           </CardTitle>
           <ul className="flex list-disc flex-col gap-2 pl-5 text-stone-900">
             {guide.tips.map((tip) => (
-              <li key={tip}>{tip}</li>
+              <li key={tip}>{inUnits(tip)}</li>
             ))}
           </ul>
         </Card>
@@ -138,7 +145,7 @@ export function GuideView({
           </CardTitle>
           <ol className="flex list-decimal flex-col gap-2 pl-5 text-stone-900 marker:font-semibold marker:text-stone-700">
             {guide.instructions.map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step}>{inUnits(step)}</li>
             ))}
           </ol>
         </Card>

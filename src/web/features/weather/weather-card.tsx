@@ -1,6 +1,7 @@
 import { ChevronDown, Droplets, LocateFixed, Wind } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ForecastDay } from "../../../core/schemas/weather";
+import { formatWindSpeed } from "../../../core/weather/wind";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
@@ -139,7 +140,7 @@ export function WeatherCard({
             <div className="flex items-center gap-1">
               <Wind size={18} aria-hidden className="text-sky-500" />
               <dt className="sr-only">Wind</dt>
-              <dd className="tabular-nums">{w.windSpeed} mph</dd>
+              <dd className="tabular-nums">{formatWindSpeed(w.windSpeed, units)}</dd>
             </div>
             <div className="flex items-center gap-1">
               <Droplets size={18} aria-hidden className="text-sky-500" />

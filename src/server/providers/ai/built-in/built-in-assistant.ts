@@ -15,7 +15,7 @@ import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
-import { localizeUnits } from "../../../../core/units";
+import { localizeUnits } from "../../../../core/units-text";
 import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type {
   Assistant,

@@ -4,6 +4,7 @@ import {
 } from "../../../../core/assistant/temperature-tolerance";
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
+import { formatWindSpeed } from "../../../../core/weather/wind";
 import type { GardenerContext, GardenPlant } from "../assistant";
 import { dayName, plantPhrase, plural, temperature } from "./wording";
 
@@ -96,7 +97,7 @@ export function weatherAnswer(context: GardenerContext): Answer {
   const where = weather.place ? ` in ${weather.place}` : "";
   const lines = [
     `Right now${where}: ${temperature(weather.temperatureC, context)}, ${weather.conditions.toLowerCase()}, ` +
-      `humidity ${Math.round(weather.humidity)}%, wind ${Math.round(weather.windMph)} mph.`,
+      `humidity ${Math.round(weather.humidity)}%, wind ${formatWindSpeed(weather.windMph, context.units)}.`,
   ];
   if (weather.days.length > 0) {
     lines.push("", "The next days:");

@@ -285,7 +285,7 @@ export function plantNowAnswer(context: GardenerContext): Answer {
   };
 }
 
-/** "What zone am I in?": the zone and its coldest nights, in the gardener's units first. */
+/** "What zone am I in?": the zone and its coldest nights, in the gardener's units. */
 export function zoneAnswer(context: GardenerContext): Answer {
   if (!context.zone) {
     return {
@@ -305,7 +305,8 @@ export function zoneAnswer(context: GardenerContext): Answer {
     const c = (f: number) => Math.round(fahrenheitToCelsius(f));
     const celsius = `${c(lowF)} to ${c(highF)} °C`.replace(/-/g, "−");
     const fahrenheit = `${lowF} to ${highF} °F`.replace(/-/g, "−");
-    cold = ` Its average coldest winter night is ${context.units === "F" ? `${fahrenheit} (${celsius})` : `${celsius} (${fahrenheit})`}.`;
+    // The zones are drawn in °F: a °C reader sees them too, in brackets; a °F reader needs no °C.
+    cold = ` Its average coldest winter night is ${context.units === "F" ? fahrenheit : `${celsius} (${fahrenheit})`}.`;
   }
   return {
     text: `You are in USDA hardiness zone **${context.zone}**${where}.${cold} Perennials rated to your zone or colder survive your winters outdoors; for sowing dates, go by your frost dates.`,

@@ -2,6 +2,7 @@ import type { QuestionKind } from "../../../../core/assistant/facts";
 import type { GardenAsk } from "../../../../core/assistant/understand";
 import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
+import { formatWindSpeed } from "../../../../core/weather/wind";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
 import { ASPECT_WORDS } from "../built-in/fact-answer";
 import type { TurnBrief } from "../built-in/turn-brief";
@@ -44,7 +45,7 @@ function weatherLines(weather: GardenWeather, units: "C" | "F"): string[] {
   const where = weather.place ? ` for ${quote(weather.place)}` : "";
   const lines = [
     `Weather${where} (as of ${weather.fetchedAt}): ${formatTemperature(weather.temperatureC, units)}, ` +
-      `humidity ${weather.humidity}%, wind ${Math.round(weather.windMph)} mph, ${quote(weather.conditions)}`,
+      `humidity ${weather.humidity}%, wind ${formatWindSpeed(weather.windMph, units)}, ${quote(weather.conditions)}`,
   ];
   for (const day of weather.days) {
     lines.push(

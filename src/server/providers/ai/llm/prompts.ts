@@ -110,7 +110,10 @@ export function chatSystemPrompt(
   canAddTasks: boolean,
   turn: TurnReading | null = null,
 ): string {
-  const units = context.units === "F" ? "Fahrenheit" : "Celsius";
+  const units =
+    context.units === "F"
+      ? "°F and every length, volume and speed in US customary units (inches, feet, quarts, gallons, mph), not metric"
+      : "°C and every length, volume and speed in metric units (cm, m, litres, km/h)";
   const tools = canAddTasks
     ? "You can look up the gardener's plants, tasks due and weather with the tools. Call add_task " +
       "only when the gardener asks you to add, schedule or remind them of something; use a plant " +
