@@ -305,6 +305,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
         "scientificName",
         "stage",
         "stagePlan",
+        "stageStartedAt",
         "status",
         "updatedAt",
       ].sort(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
-import { buildTimeline, currentStageName, stageDays } from "./timeline";
+import { stageDays } from "./schedule";
+import { buildTimeline, currentStageName } from "./timeline";
 
 const PLAN = [
   { name: "Germination", durationDays: 7 },
@@ -128,6 +129,7 @@ describe("buildTimeline", () => {
       currentIndex: -1,
       progress: 0,
       eta: null,
+      harvestDate: null,
     });
   });
 

@@ -1,5 +1,6 @@
 import { Leaf } from "lucide-react";
 import { Link } from "react-router";
+import { recordedStage } from "../../../core/garden/schedule";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import { buildTimeline } from "../../../core/garden/timeline";
 import { mediumLabels } from "../../components/plant-fields/labels";
@@ -24,7 +25,12 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
   const next = plant.nextTask;
   const overdue = !!next?.dueDate && next.dueDate < today;
   const stage = plant.currentStage ?? plant.stage;
-  const timeline = buildTimeline(plant.stagePlan, plant.plantingDate, today);
+  const timeline = buildTimeline(
+    plant.stagePlan,
+    plant.plantingDate,
+    today,
+    recordedStage(plant.stage, plant.stageStartedAt),
+  );
   const current = timeline.stages[timeline.currentIndex];
   const notStarted = plant.plantingDate > today;
   return (
