@@ -81,8 +81,12 @@ describe.each(dialects)("a plant's one schedule on %s", (dialect) => {
       after.timeline.stages.find((s: { name: string }) => s.name === "fruiting").startDate,
     ).toBe(today);
     expect(harvestDates(after)).toEqual(same(shiftDate(today, 30)));
+    // The plant card's stage and progress come from the same schedule.
     const list = (await api.get("/api/plants?view=summary")).json().plants;
-    expect(list.find((p: { id: string }) => p.id === plant.id).currentStage).toBe("fruiting");
+    expect(list.find((p: { id: string }) => p.id === plant.id)).toMatchObject({
+      currentStage: "fruiting",
+      stageProgress: 0,
+    });
 
     // Recording it again keeps the day it began.
     const again = (await api.patch(`/api/plants/${plant.id}`, { stage: "fruiting" })).json();

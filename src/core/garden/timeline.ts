@@ -86,15 +86,29 @@ export function buildTimeline(
 }
 
 /**
- * `buildTimeline(...).currentStage` without building the stages: lists of many plants need only
- * the name, and date strings for every stage of every plant are the expensive part.
+ * `buildTimeline(...)`'s current stage and its progress without building the stages: lists of
+ * many plants need only these, and date strings for every stage of every plant are the
+ * expensive part. Null when no stage is current.
  */
+export function currentStageOf(
+  stagePlan: readonly StagePlanEntry[],
+  plantingDate: IsoDate,
+  today: IsoDate,
+  recorded?: RecordedStage | null,
+): { name: string; progress: number } | null {
+  const spans = stageSpans(stagePlan, plantingDate, recorded);
+  const elapsed = daysBetween(plantingDate, today);
+  const span = spans[currentIndexOf(spans, elapsed)];
+  if (!span) return null;
+  return { name: span.name, progress: clamp01((elapsed - span.startDay) / span.durationDays) };
+}
+
+/** `buildTimeline(...).currentStage`, as `currentStageOf` finds it. */
 export function currentStageName(
   stagePlan: readonly StagePlanEntry[],
   plantingDate: IsoDate,
   today: IsoDate,
   recorded?: RecordedStage | null,
 ): string | null {
-  const spans = stageSpans(stagePlan, plantingDate, recorded);
-  return spans[currentIndexOf(spans, daysBetween(plantingDate, today))]?.name ?? null;
+  return currentStageOf(stagePlan, plantingDate, today, recorded)?.name ?? null;
 }

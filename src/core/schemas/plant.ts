@@ -205,14 +205,20 @@ export const plantSummarySchema = plantSchema
     stagePlan: true,
     status: true,
     stage: true,
-    stageStartedAt: true,
     nextTaskId: true,
     imageUrl: true,
     createdAt: true,
     updatedAt: true,
     currentStage: true,
   })
-  .extend({ nextTask: taskSchema.pick({ id: true, title: true, dueDate: true }).nullable() });
+  .extend({
+    nextTask: taskSchema.pick({ id: true, title: true, dueDate: true }).nullable(),
+    /**
+     * How far into its current stage the plant is today (0..1), on its one schedule; null when
+     * no stage is current. The card shows it without working out the timeline itself.
+     */
+    stageProgress: z.number().nullable(),
+  });
 export type PlantSummary = z.infer<typeof plantSummarySchema>;
 
 export const plantSummaryListSchema = z.object({

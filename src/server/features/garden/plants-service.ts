@@ -6,6 +6,7 @@ import {
   type AiPlan,
   addDays,
   buildTimeline,
+  currentStageOf,
   DATE_RANGE_WORDS,
   daysBetween,
   guideToPlan,
@@ -18,6 +19,7 @@ import {
   planStageIndex,
   planToTasks,
   plantSchedule,
+  recordedStage,
   renameInTitle,
   type StagePlanEntry,
   sameStage,
@@ -86,8 +88,10 @@ const MAX_PLAN_DAYS = 3650;
 export type PlantListItem = Plant & { nextTask: Task | null };
 
 /** A list item as GET /api/plants?view=summary sends it: what the plant card shows. */
-export function toPlantSummary(plant: PlantListItem): PlantSummary {
+export function toPlantSummary(plant: PlantListItem, today: string): PlantSummary {
   const { nextTask } = plant;
+  const recorded = recordedStage(plant.stage, plant.stageStartedAt);
+  const current = currentStageOf(plant.stagePlan, plant.plantingDate, today, recorded);
   return {
     id: plant.id,
     name: plant.name,
@@ -101,13 +105,13 @@ export function toPlantSummary(plant: PlantListItem): PlantSummary {
     stagePlan: plant.stagePlan,
     status: plant.status,
     stage: plant.stage,
-    stageStartedAt: plant.stageStartedAt,
     nextTaskId: plant.nextTaskId,
     imageUrl: plant.imageUrl,
     createdAt: plant.createdAt,
     updatedAt: plant.updatedAt,
     currentStage: plant.currentStage,
     nextTask: nextTask && { id: nextTask.id, title: nextTask.title, dueDate: nextTask.dueDate },
+    stageProgress: current?.progress ?? null,
   };
 }
 
@@ -237,7 +241,8 @@ export class PlantService {
       ...toPlant(row, today),
       nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
     }));
-    const plants = query.view === "summary" ? items.map(toPlantSummary) : items;
+    const plants =
+      query.view === "summary" ? items.map((item) => toPlantSummary(item, today)) : items;
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null;

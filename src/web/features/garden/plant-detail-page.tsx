@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { daysBetween } from "../../../core/garden/dates";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import type { PlantDetail } from "../../../core/schemas/plant";
-import { setupWords } from "../../components/plant-fields/labels";
+import { setupWords } from "../../components/plant-fields/setup-words";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";

@@ -19,7 +19,7 @@ export const mediumLabels: Record<Medium, string> = {
   hydroponics: "Hydroponics",
 };
 // Shared with the plant page, which shows a tracked plant's garden type and lighting.
-export { gardenTypeLabels, lightingLabels } from "../../components/plant-fields/labels";
+export { gardenTypeLabels, lightingLabels } from "../../components/plant-fields/setup-words";
 export const experienceLabels: Record<GrowExperience, string> = {
   beginner: "Beginner",
   some: "Some Experience",
