@@ -528,6 +528,8 @@ describe("LLM assistant: written answers", () => {
       custom: false,
       engine: "llm",
       setup: { medium: "hydroponics", place: "indoor", lights: "led" },
+      gardenType: guideInput.gardenType,
+      lighting: "led",
       ...modelGuide,
       sources: expect.arrayContaining([
         { title: "Tomato — Watering", ref: "crops/tomato#watering" },

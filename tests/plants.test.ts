@@ -304,6 +304,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
         "plantingDate",
         "scientificName",
         "stage",
+        "stageProgress",
         "stagePlan",
         "status",
         "updatedAt",

@@ -117,6 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
         "0007-reminders",
         "0008-climate-profiles",
         "0009-profile-place",
+        "0010-plant-setup",
       ]);
     } finally {
       for (const h of handles) await h.db.destroy();

@@ -74,7 +74,7 @@ function parseTask(raw: unknown) {
  */
 export function parseGuideReply(
   text: string,
-  base: Pick<GuideDraft, "plant" | "cropSlug" | "custom" | "setup">,
+  base: Pick<GuideDraft, "plant" | "cropSlug" | "custom" | "setup" | "gardenType" | "lighting">,
 ): ParseGuideResult {
   const root = extractJsonObject(text);
   if (root === null) return { ok: false, reason: "No JSON object found in the reply." };

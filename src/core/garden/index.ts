@@ -5,6 +5,7 @@ export * from "./grow-guide-reply";
 export * from "./milestones";
 export * from "./plan-generator";
 export * from "./plan-parsing";
+export * from "./schedule";
 export * from "./stage-emoji";
 export * from "./start-at-stage";
 export * from "./tasks";

@@ -1,6 +1,5 @@
-import { addDays, type IsoDate } from "./dates";
-import { planStageIndex } from "./start-at-stage";
-import { type StagePlanEntry, stageDays } from "./timeline";
+import type { IsoDate } from "./dates";
+import { planStageIndex, plantSchedule, type RecordedStage, type StagePlanEntry } from "./schedule";
 
 /** A stage the plant is planned to reach: its first day and last day on the timeline. */
 export interface PlannedMilestone {
@@ -26,29 +25,24 @@ export function sameStage(
   recorded: string | null | undefined,
 ): boolean {
   if (!milestoneStage?.trim() || !recorded?.trim()) return false;
-  return planStageIndex([{ name: milestoneStage, durationDays: 1 }], recorded) === 0;
+  return planStageIndex([{ name: milestoneStage }], recorded) === 0;
 }
 
 /**
- * One milestone per stage of the plan, dated as the stage timeline dates it (spec §4 "Stage
- * timeline": back to back from the planting date, each at least 1 day).
+ * One milestone per stage of the plan, dated as the plant's one schedule dates the stage
+ * (`plantSchedule`): planned for the stage's first day, to its last.
  */
 export function plannedMilestones(
   stagePlan: readonly StagePlanEntry[],
   plantingDate: IsoDate,
+  recorded?: RecordedStage | null,
 ): PlannedMilestone[] {
-  let offset = 0;
-  return stagePlan.map((entry) => {
-    const days = stageDays(entry.durationDays);
-    const date = addDays(plantingDate, offset);
-    offset += days;
-    return {
-      stage: entry.name,
-      title: stageTitle(entry.name),
-      date,
-      endDate: addDays(date, days - 1),
-    };
-  });
+  return plantSchedule(stagePlan, plantingDate, recorded).stages.map((stage) => ({
+    stage: stage.name,
+    title: stageTitle(stage.name),
+    date: stage.startDate,
+    endDate: stage.endDate,
+  }));
 }
 
 export type StageReached =

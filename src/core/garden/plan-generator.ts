@@ -7,7 +7,7 @@ import {
   type Place,
 } from "./baseline-care";
 import type { AiPlan, AiPlanTask } from "./plan-parsing";
-import { type StagePlanEntry, stageDays } from "./timeline";
+import { type StagePlanEntry, stageDays } from "./schedule";
 
 export interface NumberRange {
   min: number;

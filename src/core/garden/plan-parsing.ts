@@ -1,6 +1,6 @@
 import { addDays, daysBetween, type IsoDate } from "./dates";
+import { isHarvestTask, type StagePlanEntry } from "./schedule";
 import { DEFAULT_REPEAT_DAYS, DEFAULT_TASK_PRIORITY, DEFAULT_TASK_TYPE } from "./tasks";
-import type { StagePlanEntry } from "./timeline";
 
 /** Spec §3 "AI plan". `type` is ours: the built-in generator sets it, a model's reply never does. */
 export interface AiPlanTask {
@@ -165,15 +165,19 @@ export interface PlannedTask {
  * first date is already past when the plant is added (a backdated planting date) starts at its first
  * occurrence on or after `today`, so "water every 2 days" is not weeks overdue on day one. One-off
  * tasks keep their date: a missed one-off is a real reminder the gardener ticks off.
+ * A harvest task is first due on `harvestDate` (the plant's schedule's) when there is one,
+ * whatever day the plan gave it: an AI plan's tasks are not tied to its stages.
  */
 export function planToTasks(
   plan: Pick<AiPlan, "tasks">,
   plantingDate: IsoDate,
   today: IsoDate = plantingDate,
+  harvestDate: IsoDate | null = null,
 ): PlannedTask[] {
   return plan.tasks.map((task) => {
     const repeatEveryDays = task.repeat ? (task.repeatEveryDays ?? DEFAULT_REPEAT_DAYS) : null;
-    const firstDue = addDays(plantingDate, task.dueInDays);
+    const firstDue =
+      harvestDate && isHarvestTask(task) ? harvestDate : addDays(plantingDate, task.dueInDays);
     return {
       title: task.title,
       type: task.type ?? DEFAULT_TASK_TYPE,

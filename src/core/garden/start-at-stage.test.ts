@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AiPlan } from "./plan-parsing";
-import { planStageIndex, startAtStage } from "./start-at-stage";
+import { planStageIndex } from "./schedule";
+import { startAtStage } from "./start-at-stage";
 import { buildTimeline } from "./timeline";
 
 const plan: AiPlan = {

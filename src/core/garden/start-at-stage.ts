@@ -1,26 +1,6 @@
 import { addDays, type IsoDate } from "./dates";
 import type { AiPlan } from "./plan-parsing";
-import { stageDays } from "./timeline";
-
-/** Spec §5 Plant ID growth stages, and the plan stage names each one means. */
-const STAGE_PATTERNS: Record<string, RegExp> = {
-  seed: /^(seed$|germ|sow)/,
-  seedling: /^seedling/,
-  vegetative: /^veg/,
-  flowering: /^(flow|bloom)/,
-  fruiting: /^fruit/,
-  harvest: /^harv/,
-};
-
-/** Index of the plan stage the gardener's stage names, or -1 when it names none of them. */
-export function planStageIndex(stages: AiPlan["stages"], stage: string): number {
-  const key = stage.trim().toLowerCase();
-  const pattern = STAGE_PATTERNS[key];
-  return stages.findIndex((s) => {
-    const name = s.name.trim().toLowerCase();
-    return pattern ? pattern.test(name) : name === key;
-  });
-}
+import { planStageIndex, stageDays } from "./schedule";
 
 /**
  * A plant saved at a later stage than its plan's first (a flowering tomato from Plant ID): its

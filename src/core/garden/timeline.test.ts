@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "./dates";
-import { buildTimeline, currentStageName, stageDays } from "./timeline";
+import { stageDays } from "./schedule";
+import { buildTimeline, currentStageName, currentStageOf } from "./timeline";
 
 const PLAN = [
   { name: "Germination", durationDays: 7 },
@@ -23,6 +24,21 @@ describe("stageDays", () => {
     [Number.POSITIVE_INFINITY, 1],
   ])("%s days → %s", (input, expected) => {
     expect(stageDays(input)).toBe(expected);
+  });
+});
+
+describe("currentStageOf", () => {
+  it("gives the timeline's current stage and its progress, none before planting", () => {
+    for (const day of [0, 3, 6, 7, 20, 46, 47, 60]) {
+      const today = addDays(PLANTED, day);
+      const timeline = buildTimeline(PLAN, PLANTED, today);
+      const current = timeline.stages[timeline.currentIndex];
+      expect(currentStageOf(PLAN, PLANTED, today)).toEqual({
+        name: current?.name,
+        progress: current?.progress,
+      });
+    }
+    expect(currentStageOf(PLAN, PLANTED, addDays(PLANTED, -1))).toBeNull();
   });
 });
 
@@ -128,6 +144,7 @@ describe("buildTimeline", () => {
       currentIndex: -1,
       progress: 0,
       eta: null,
+      harvestDate: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { chatSchema, messageSchema } from "./chat";
 import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
+import { gardenTypeValues, growLightingValues } from "./grow-guide";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
 import { placeSchema } from "./place";
@@ -124,6 +125,16 @@ export const importPlantSchema = z.object({
   medium: labelledEnum(mediumValues),
   place: labelledEnum(placeValues),
   lights: labelledEnum(lightsValues),
+  gardenType: z
+    .enum(gardenTypeValues)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  growLighting: z
+    .enum(growLightingValues)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   startMethod: z
     .enum(startMethodValues)
     .nullable()

@@ -180,6 +180,13 @@ export const growGuideSchema = z.strictObject({
     .max(20, "A guide names at most 20 sources."),
   setup: guideSetupSchema,
   /**
+   * The form's garden type and lighting the guide was made for, which say more than `setup`
+   * (a container; full sun or partial shade): the plant tracked from it keeps them. Optional, so
+   * a guide from before they were added can still be tracked.
+   */
+  gardenType: z.enum(gardenTypeValues).optional(),
+  lighting: z.enum(growLightingValues).optional(),
+  /**
    * Why today is outside the crop's window at the gardener's place, or null (issue 23); sent
    * back with the guide when it is tracked, and ignored then.
    */

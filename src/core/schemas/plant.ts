@@ -1,7 +1,7 @@
 import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
-import { growGuideSchema } from "./grow-guide";
+import { gardenTypeValues, growGuideSchema, growLightingValues } from "./grow-guide";
 import { lightsValues, mediumValues, placeValues, startMethodValues } from "./plant-setup";
 import { notesSchema, pageQuerySchema, taskSchema } from "./task";
 import { whenMissing, z } from "./z";
@@ -24,6 +24,10 @@ export const plantSchema = z.object({
   medium: z.enum(mediumValues),
   place: z.enum(placeValues),
   lights: z.enum(lightsValues),
+  /** The Grow Along garden type it was tracked with (a container, a raised bed…), or null. */
+  gardenType: z.enum(gardenTypeValues).nullable(),
+  /** The Grow Along lighting it was tracked with (full sun, partial shade…), or null. */
+  growLighting: z.enum(growLightingValues).nullable(),
   startMethod: z.enum(startMethodValues).nullable(),
   experience: z.string().nullable(),
   plantingDate: z.string(),
@@ -65,6 +69,8 @@ export const timelineSchema = z.object({
   currentStage: z.string().nullable(),
   progress: z.number(),
   eta: z.string().nullable(),
+  /** When the plant should be ready: the first day of its harvest stage; null without one. */
+  harvestDate: z.string().nullable(),
 });
 
 /**
@@ -205,7 +211,14 @@ export const plantSummarySchema = plantSchema
     updatedAt: true,
     currentStage: true,
   })
-  .extend({ nextTask: taskSchema.pick({ id: true, title: true, dueDate: true }).nullable() });
+  .extend({
+    nextTask: taskSchema.pick({ id: true, title: true, dueDate: true }).nullable(),
+    /**
+     * How far into its current stage the plant is today (0..1), on its one schedule; null when
+     * no stage is current. The card shows it without working out the timeline itself.
+     */
+    stageProgress: z.number().nullable(),
+  });
 export type PlantSummary = z.infer<typeof plantSummarySchema>;
 
 export const plantSummaryListSchema = z.object({

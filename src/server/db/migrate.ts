@@ -8,6 +8,7 @@ import * as milestonesAndChecklists from "./migrations/0006-milestones-and-check
 import * as reminders from "./migrations/0007-reminders";
 import * as climateProfiles from "./migrations/0008-climate-profiles";
 import * as profilePlace from "./migrations/0009-profile-place";
+import * as plantSetup from "./migrations/0010-plant-setup";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-reminders": reminders,
   "0008-climate-profiles": climateProfiles,
   "0009-profile-place": profilePlace,
+  "0010-plant-setup": plantSetup,
 };
 
 export function migrateToLatest(

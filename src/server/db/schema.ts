@@ -63,6 +63,10 @@ export interface PlantTable {
   medium: string;
   place: string;
   lighting: string;
+  /** A Grow Along garden type (container, raised-bed, …) the plant was tracked with, or null. */
+  garden_type: Generated<string | null>;
+  /** A Grow Along lighting (full-sun, partial-shade, led, mixed) it was tracked with, or null. */
+  grow_lighting: Generated<string | null>;
   start_method: string | null;
   experience: string | null;
   planting_date: string;

@@ -48,6 +48,8 @@ export function buildGrowGuide(input: GuideInput): GuideDraft {
     tips: guideTips(input),
     instructions: guideInstructions(input),
     setup: ctx.setup,
+    gardenType: input.gardenType,
+    lighting: input.lighting,
   };
 }
 

@@ -59,7 +59,25 @@ export function guideSetup(
   return {
     medium: isHydroponic(input) ? "hydroponics" : input.medium,
     place: inferPlace({ gardeningType: input.gardenType, lighting: input.lighting }),
-    lights: input.lighting === "led" || input.lighting === "mixed" ? "led" : "sun",
+    lights: isLedLighting(input.lighting) ? "led" : "sun",
+  };
+}
+
+const isLedLighting = (lighting: GrowLighting) => lighting === "led" || lighting === "mixed";
+
+/**
+ * Rule: the garden type and lighting a plant tracked from a guide keeps, each only where it
+ * agrees with the place and lights it is saved with (an "indoor" type indoors; full sun or
+ * partial shade with sun, LED or mixed with LED), so the plant never says two things.
+ */
+export function trackedSetup(
+  guide: { gardenType?: GardenType; lighting?: GrowLighting },
+  plant: Pick<GuideSetup, "place" | "lights">,
+): { gardenType: GardenType | null; lighting: GrowLighting | null } {
+  const { gardenType = null, lighting = null } = guide;
+  return {
+    gardenType: gardenType === "indoor" && plant.place !== "indoor" ? null : gardenType,
+    lighting: lighting && isLedLighting(lighting) !== (plant.lights === "led") ? null : lighting,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Climate, GuideSetup, GuideStage } from "../../schemas/grow-guide";
 import { formatRange, planStages } from "../plan-generator";
-import { type StagePlanEntry, stageDays } from "../timeline";
+import { type StagePlanEntry, stageDays } from "../schedule";
 import { FROST_STRETCH, maturityText } from "./figures";
 import { type ClimateTraits, climateTraits, type GuideCrop, isFrostTender } from "./setup";
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { EC_CHECK_EVERY_DAYS, hydroponicTargets, SOLUTION_CHANGE_EVERY_DAYS } from "./figures";
-import type { GuideCrop } from "./setup";
-import { type GuideCareTask, hydroponicTasks, outdoorStartDay } from "./tasks";
+import type { GuideCrop, GuideInput } from "./setup";
+import { guideStagePlan } from "./stages";
+import {
+  establishedDay,
+  type GuideCareTask,
+  guideTasks,
+  hydroponicTasks,
+  outdoorStartDay,
+} from "./tasks";
 
 const LETTUCE: GuideCrop = {
   slug: "lettuce",
@@ -68,5 +75,61 @@ describe("outdoorStartDay", () => {
         care("transplant", "Plant out the young ones", 40),
       ]),
     ).toBe(40);
+  });
+});
+
+const TOMATO: GuideCrop = {
+  ...LETTUCE,
+  slug: "tomato",
+  name: "Tomato",
+  sunlight: "full-sun",
+  climate: "Warm season; frost-tender, needs nights above 10 °C to set fruit",
+  stagePlan: [
+    { name: "germination", durationDays: 8 },
+    { name: "seedling", durationDays: 32 },
+    { name: "vegetative", durationDays: 32 },
+    { name: "harvest", durationDays: 35 },
+  ],
+  sowingMethod: "start-indoors",
+};
+
+const guideFor = (input: Partial<GuideInput>) => {
+  const full: GuideInput = {
+    crop: TOMATO,
+    plantName: "Tomato",
+    medium: "soil",
+    gardenType: "container",
+    lighting: "full-sun",
+    experience: "beginner",
+    climate: "mediterranean",
+    ...input,
+  };
+  return guideTasks(full, guideStagePlan(full.crop, "outdoor", full.climate));
+};
+
+describe("guideTasks: on the same day, what must happen first comes first", () => {
+  it("a container is filled with potting mix before anything else, and not mulched on sowing day", () => {
+    const tasks = guideFor({ gardenType: "container", climate: "mediterranean" });
+    expect(tasks[0]?.title).toBe(
+      "Check the pot has drainage holes and fill it with fresh potting mix",
+    );
+    const mulch = tasks.find((t) => t.title.startsWith("Mulch"));
+    expect(mulch?.dueInDays).toBe(40);
+    expect(tasks.filter((t) => t.dueInDays === 0).some((t) => /mulch/i.test(t.title))).toBe(false);
+    expect(tasks.map((t) => t.dueInDays)).toEqual(
+      [...tasks.map((t) => t.dueInDays)].sort((a, b) => a - b),
+    );
+  });
+
+  it("a bed is prepared before the first watering", () => {
+    const tasks = guideFor({ gardenType: "in-ground", climate: "temperate" });
+    expect(tasks[0]?.title).toMatch(/^Prepare the bed/);
+    const water = tasks.findIndex((t) => /^Water/.test(t.title));
+    expect(water).toBeGreaterThan(0);
+  });
+
+  it("mulch goes down once the plants are past germination and seedling", () => {
+    expect(establishedDay(TOMATO.stagePlan)).toBe(40);
+    expect(establishedDay([{ name: "vegetative", durationDays: 30 }])).toBe(0);
   });
 });

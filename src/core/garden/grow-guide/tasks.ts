@@ -1,7 +1,7 @@
 import type { GuideTask } from "../../schemas/grow-guide";
 import type { CareTask } from "../baseline-care";
 import { formatRange, type PlanTaskKind, planCareTasks } from "../plan-generator";
-import type { StagePlanEntry } from "../timeline";
+import type { StagePlanEntry } from "../schedule";
 import {
   DEFAULT_NUTRIENT_PH,
   EC_CHECK_EVERY_DAYS,
@@ -133,10 +133,25 @@ export function frostTasks(ctx: GuideContext, startDay: number): GuideCareTask[]
 }
 
 /**
- * Rule: outdoors in arid and desert heat, afternoon shade and a deep mulch; in the tropics,
- * shade for cool-season crops; in Mediterranean dry summers, the mulch.
+ * The day the young plants are in their final place and past the seedling stage (the end of the
+ * plan's germination and seedling stages; 0 when it has none): mulch laid on a seed bed or a
+ * freshly sown pot keeps the seedlings from coming up.
  */
-export function heatTasks(ctx: GuideContext): GuideCareTask[] {
+export function establishedDay(stages: readonly StagePlanEntry[]): number {
+  let day = 0;
+  for (const stage of stages) {
+    if (!/^(?:germ|seed)/i.test(stage.name.trim())) break;
+    day += stage.durationDays;
+  }
+  return day;
+}
+
+/**
+ * Rule: outdoors in arid and desert heat, afternoon shade and a deep mulch; in the tropics,
+ * shade for cool-season crops; in Mediterranean dry summers, the mulch. The mulch goes down on
+ * `mulchDay`, once the plants are established, never over what was just sown.
+ */
+export function heatTasks(ctx: GuideContext, mulchDay: number): GuideCareTask[] {
   if (ctx.setup.place !== "outdoor") return [];
   const { climate, crop } = ctx.input;
   const tasks: GuideCareTask[] = [];
@@ -157,7 +172,7 @@ export function heatTasks(ctx: GuideContext): GuideCareTask[] {
       task(
         "mulch",
         `Mulch ${MULCH_CM} cm deep to keep the roots cool and the soil moist`,
-        0,
+        mulchDay,
         null,
         "mulch",
       ),
@@ -199,13 +214,14 @@ export function bedTasks(ctx: GuideContext): GuideCareTask[] {
 }
 
 /**
- * The guide's tasks: the plan's (baseline care, transplanting, feeding, lights, harvest, pest and
- * leaf checks; the one-off heatwave task left out, as the climate rules cover heat), the
- * hydroponic targets, then the rules above; one per kind, by due day.
+ * The guide's tasks: getting the bed, pot and lights ready comes first, then the plan's (baseline
+ * care, transplanting, feeding, lights, harvest, pest and leaf checks; the one-off heatwave task
+ * left out, as the climate rules cover heat) with the hydroponic targets, then the frost and heat
+ * rules; one per kind, by due day, and on the same day in that order: what must happen first.
  */
 export function guideTasks(input: GuideInput, stages: readonly StagePlanEntry[]): GuideTask[] {
   const ctx = contextOf(input);
-  let tasks: GuideCareTask[] = planCareTasks(
+  let care: GuideCareTask[] = planCareTasks(
     {
       crop: input.crop,
       plantName: ctx.name,
@@ -219,14 +235,15 @@ export function guideTasks(input: GuideInput, stages: readonly StagePlanEntry[])
     ctx.name,
     stages,
   ).filter((t) => t.kind !== "heatwave");
-  if (ctx.hydroponic) tasks = hydroponicTasks(tasks, input.crop);
-  tasks.push(
+  if (ctx.hydroponic) care = hydroponicTasks(care, input.crop);
+  const tasks = [
     ...bedTasks(ctx),
     ...containerTasks(ctx),
     ...lightTasks(ctx),
-    ...frostTasks(ctx, outdoorStartDay(tasks)),
-    ...heatTasks(ctx),
-  );
+    ...care,
+    ...frostTasks(ctx, outdoorStartDay(care)),
+    ...heatTasks(ctx, establishedDay(stages)),
+  ];
   const seen = new Set<GuideTaskKind>();
   return tasks
     .filter((t) => {

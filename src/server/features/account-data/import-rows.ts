@@ -38,6 +38,8 @@ export function plantRow(
     medium: p.medium,
     place: p.place,
     lighting: p.lights,
+    garden_type: p.gardenType,
+    grow_lighting: p.growLighting,
     start_method: p.startMethod,
     experience: p.experience,
     planting_date: p.plantingDate,

@@ -13,7 +13,11 @@ import type {
 } from "../../providers/ai/assistant";
 import type { Forecast } from "../../providers/weather/types";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
-import { activePlantsWithStages, pendingTasksDueBetween } from "../garden/read-model";
+import {
+  activePlantsWithStages,
+  pendingTasksDueBetween,
+  recordedStageOf,
+} from "../garden/read-model";
 import { profileRow } from "../profile/read-model";
 import { shownForecastRow } from "../weather/read-model";
 
@@ -43,11 +47,10 @@ export async function loadGardenerContext(
   ]);
   const units = profile?.units === "F" ? "F" : "C";
   const plants: GardenPlant[] = plantRows.map((row) => {
-    const timeline = buildTimeline(row.stagePlan, row.planting_date, today);
+    const timeline = buildTimeline(row.stagePlan, row.planting_date, today, recordedStageOf(row));
     const current = timeline.stages[timeline.currentIndex];
     const next =
       timeline.currentIndex >= 0 ? timeline.stages[timeline.currentIndex + 1] : timeline.stages[0];
-    const harvest = timeline.stages.find((stage) => stage.name === "harvest");
     return {
       id: row.id,
       name: row.name,
@@ -64,7 +67,7 @@ export async function loadGardenerContext(
         current && today <= current.endDate ? daysBetween(current.startDate, today) + 1 : null,
       stageLength: current?.durationDays ?? null,
       nextStage: next ? { name: next.name, startDate: next.startDate } : null,
-      harvestDate: harvest?.startDate ?? null,
+      harvestDate: timeline.harvestDate,
       notes: row.notes,
     };
   });

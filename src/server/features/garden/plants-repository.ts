@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import { preparedQuery } from "../../db/prepared-query";
 import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
 import {
@@ -9,8 +9,8 @@ import {
   insertImage,
   readImage,
 } from "../photos/images-service";
-import type { MilestoneRow, PlantRow } from "./rows";
-import { insertTasks } from "./tasks-repository";
+import type { MilestoneRow, PlantRow, TaskRow } from "./rows";
+import { insertTasks, refreshNextTask } from "./tasks-repository";
 
 type Db = Kysely<Database>;
 
@@ -27,6 +27,8 @@ const plantColumns = [
   "medium",
   "place",
   "lighting",
+  "garden_type",
+  "grow_lighting",
   "start_method",
   "experience",
   "planting_date",
@@ -159,7 +161,25 @@ export async function updatePlant(
 ): Promise<boolean> {
   const result = await db
     .updateTable("plants")
-    .set(changes)
+    .set({
+      ...changes,
+      // New lights or a new place: the Grow Along lighting or garden type that no longer agrees
+      // goes (SET reads the row as it was, on SQLite and PostgreSQL alike).
+      ...(changes.lighting === undefined
+        ? {}
+        : {
+            grow_lighting: sql<
+              string | null
+            >`case when lighting = ${changes.lighting} then grow_lighting else null end`,
+          }),
+      ...(changes.place === undefined
+        ? {}
+        : {
+            garden_type: sql<
+              string | null
+            >`case when place = ${changes.place} then garden_type else null end`,
+          }),
+    })
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
@@ -187,17 +207,33 @@ export async function milestonesOfPlant(
   return (await milestonesQuery(db, { userId, plantId })).rows;
 }
 
-/** What a plant edit does to its milestones (decided by the service from the rows it is shown). */
+/**
+ * What a plant edit does to its milestones and to its pending tasks' due dates (decided by the
+ * service from the rows it is shown).
+ */
 export interface MilestoneChanges {
   reach: { id: string; reachedAt: string }[];
   insert: Insertable<MilestoneTable>[];
   redate: { id: string; date: string; fromAt: string | null; toAt: string | null }[];
+  redateTasks: { id: string; dueDate: string }[];
+  /** The recorded stage's new first day, when the edit moves it (undefined: unchanged). */
+  stageStartedAt?: string;
 }
 
+/** The plant as it was before an edit: what its schedule was made from. */
+export type PlantBeforeEdit = Pick<
+  PlantRow,
+  "planting_date" | "name" | "stage_plan" | "stage" | "stage_started_at"
+>;
+
+/** A pending task of the plant, as an edit that moves its schedule sees it. */
+export type PendingTaskRow = Pick<TaskRow, "id" | "title" | "type" | "due_date">;
+
 /**
- * Updates the user's plant and, when `decide` is given, its milestones as `decide` says from the
- * plant and milestones as they were, all in one transaction. False when the user has no such
- * plant: then nothing changes.
+ * Updates the user's plant and, when `decide` is given, its milestones and pending tasks' due
+ * dates (and the recorded stage's first day) as `decide` says from the plant, milestones and
+ * pending tasks as they were before the edit, all in one transaction. False when the user has no
+ * such plant: then nothing changes.
  */
 export async function updatePlantAndMilestones(
   db: Db,
@@ -205,7 +241,11 @@ export async function updatePlantAndMilestones(
   id: string,
   changes: Updateable<PlantTable>,
   decide:
-    | ((plant: { planting_date: string }, milestones: MilestoneRow[]) => MilestoneChanges)
+    | ((
+        plant: PlantBeforeEdit,
+        milestones: MilestoneRow[],
+        pending: PendingTaskRow[],
+      ) => MilestoneChanges)
     | null,
   retitle: TaskRetitle | null = null,
 ): Promise<boolean> {
@@ -213,19 +253,19 @@ export async function updatePlantAndMilestones(
   return db.transaction().execute(async (trx) => {
     const plant = await trx
       .selectFrom("plants")
-      .select(["planting_date", "name"])
+      .select(["planting_date", "name", "stage_plan", "stage", "stage_started_at"])
       .where("user_id", "=", userId)
       .where("id", "=", id)
       .executeTakeFirst();
     if (!plant) return false;
+    const pending = await trx
+      .selectFrom("tasks")
+      .select(["id", "title", "type", "due_date"])
+      .where("user_id", "=", userId)
+      .where("plant_id", "=", id)
+      .where("status", "=", "pending")
+      .execute();
     if (retitle) {
-      const pending = await trx
-        .selectFrom("tasks")
-        .select(["id", "title"])
-        .where("user_id", "=", userId)
-        .where("plant_id", "=", id)
-        .where("status", "=", "pending")
-        .execute();
       for (const task of retitle(plant.name, pending)) {
         await trx
           .updateTable("tasks")
@@ -235,10 +275,19 @@ export async function updatePlantAndMilestones(
           .execute();
       }
     }
-    await updatePlant(trx, userId, id, changes);
-    if (!decide) return true;
+    if (!decide) return updatePlant(trx, userId, id, changes);
     const milestones = await milestonesOfPlant(trx, userId, id);
-    const { reach, insert, redate } = decide(plant, milestones);
+    const { reach, insert, redate, redateTasks, stageStartedAt } = decide(
+      plant,
+      milestones,
+      pending,
+    );
+    await updatePlant(
+      trx,
+      userId,
+      id,
+      stageStartedAt === undefined ? changes : { ...changes, stage_started_at: stageStartedAt },
+    );
     for (const { id: milestoneId, reachedAt } of reach) {
       await trx
         .updateTable("milestones")
@@ -256,6 +305,15 @@ export async function updatePlantAndMilestones(
         .execute();
     }
     if (insert.length > 0) await trx.insertInto("milestones").values(insert).execute();
+    for (const { id: taskId, dueDate } of redateTasks) {
+      await trx
+        .updateTable("tasks")
+        .set({ due_date: dueDate })
+        .where("user_id", "=", userId)
+        .where("id", "=", taskId)
+        .execute();
+    }
+    if (redateTasks.length > 0) await refreshNextTask(trx, userId, id);
     return true;
   });
 }

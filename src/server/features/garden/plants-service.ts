@@ -6,14 +6,20 @@ import {
   type AiPlan,
   addDays,
   buildTimeline,
+  currentStageOf,
   DATE_RANGE_WORDS,
   daysBetween,
   guideToPlan,
+  isHarvestTask,
   isWithinDateRange,
   newTask,
   nextTask,
+  type PlantSchedule,
   plannedMilestones,
+  planStageIndex,
   planToTasks,
+  plantSchedule,
+  recordedStage,
   renameInTitle,
   type StagePlanEntry,
   sameStage,
@@ -22,6 +28,7 @@ import {
   stageTitle,
   startAtStage,
   type Task,
+  trackedSetup,
 } from "../../../core/garden";
 import type { Crop } from "../../../core/schemas/crop";
 import { PLAN_FAILED_MESSAGE } from "../../../core/schemas/error";
@@ -53,12 +60,22 @@ import {
   listPlants,
   type MilestoneChanges,
   milestonesOfPlant,
+  type PendingTaskRow,
+  type PlantBeforeEdit,
   plantImage,
   replacePlantImage,
   updatePlantAndMilestones,
 } from "./plants-repository";
 import { plantExists } from "./read-model";
-import { type MilestoneRow, taskRow, toMilestone, toPlant, toTask } from "./rows";
+import {
+  type MilestoneRow,
+  recordedStageOf,
+  stagePlanOf,
+  taskRow,
+  toMilestone,
+  toPlant,
+  toTask,
+} from "./rows";
 import { countPendingTasksOfPlant, listTasks, tasksByIds } from "./tasks-repository";
 import { taskPage } from "./tasks-service";
 
@@ -72,8 +89,10 @@ const MAX_PLAN_DAYS = 3650;
 export type PlantListItem = Plant & { nextTask: Task | null };
 
 /** A list item as GET /api/plants?view=summary sends it: what the plant card shows. */
-export function toPlantSummary(plant: PlantListItem): PlantSummary {
+export function toPlantSummary(plant: PlantListItem, today: string): PlantSummary {
   const { nextTask } = plant;
+  const recorded = recordedStage(plant.stage, plant.stageStartedAt);
+  const current = currentStageOf(plant.stagePlan, plant.plantingDate, today, recorded);
   return {
     id: plant.id,
     name: plant.name,
@@ -93,6 +112,7 @@ export function toPlantSummary(plant: PlantListItem): PlantSummary {
     updatedAt: plant.updatedAt,
     currentStage: plant.currentStage,
     nextTask: nextTask && { id: nextTask.id, title: nextTask.title, dueDate: nextTask.dueDate },
+    stageProgress: current?.progress ?? null,
   };
 }
 
@@ -230,7 +250,8 @@ export class PlantService {
         units,
       ),
     );
-    const plants = query.view === "summary" ? items.map(toPlantSummary) : items;
+    const plants =
+      query.view === "summary" ? items.map((item) => toPlantSummary(item, today)) : items;
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > query.limit && last ? encodeCursor([last.created_at, last.id]) : null;
@@ -259,7 +280,7 @@ export class PlantService {
     const plant = plantInUnits(toPlant(row, today), units);
     return {
       ...plant,
-      timeline: buildTimeline(plant.stagePlan, row.planting_date, today),
+      timeline: buildTimeline(plant.stagePlan, row.planting_date, today, recordedStageOf(row)),
       tasks,
       taskCount,
       tasksNextCursor: nextCursor,
@@ -301,15 +322,27 @@ export class PlantService {
     // stages it has passed, so its timeline shows that stage today.
     const started = startAtStage(plan, input.stage, input.plantingDate);
     const plantingDate = started.plantingDate;
-    const tasks = planToTasks(started.plan, plantingDate, today).map((draft) =>
-      newTask({ ...draft, plantId }, { id: randomUUID(), nowIso, today }),
+    const schedule = plantSchedule(plan.stages, plantingDate);
+    // Tasks are written a millisecond apart in the plan's order, so tasks due on the same day
+    // list in the order the plan gives them (what must happen first: fill the pot, then sow).
+    const createdAt = Date.parse(nowIso);
+    const tasks = planToTasks(started.plan, plantingDate, today, schedule.harvestDate).map(
+      (draft, index) =>
+        newTask(
+          { ...draft, plantId },
+          { id: randomUUID(), nowIso: new Date(createdAt + index).toISOString(), today },
+        ),
     );
     const current = buildTimeline(plan.stages, plantingDate, today);
     const currentStage = current.stages[current.currentIndex];
     // Without a stage from the gardener, the plant is where its timeline says it is today; one
     // saved from an identification or a Grow Along guide starts as a seed (spec §4).
     const stage = input.stage ?? (identified || input.guide ? IDENTIFIED_PLANT_STAGE : null);
+    // The recorded stage begins on its day in the schedule (midnight UTC, its date the day), so
+    // the schedule read back from it is the one the tasks and milestones were dated by.
+    const stageStart = stage ? schedule.stages[planStageIndex(plan.stages, stage)] : currentStage;
     const photoFrom = identified ? identified.imageId : (input.imageId ?? null);
+    const guideSetup = input.guide && trackedSetup(input.guide, input);
     const row: Insertable<PlantTable> = {
       id: plantId,
       user_id: userId,
@@ -322,6 +355,8 @@ export class PlantService {
       medium: input.medium,
       place: input.place,
       lighting: input.lights,
+      garden_type: guideSetup?.gardenType ?? null,
+      grow_lighting: guideSetup?.lighting ?? null,
       start_method: input.startMethod ?? null,
       experience: profile?.experience ?? null,
       planting_date: plantingDate,
@@ -331,11 +366,7 @@ export class PlantService {
       ai_plan_version: 1,
       status: "active",
       stage: stage ?? currentStage?.name ?? null,
-      stage_started_at: stage
-        ? nowIso
-        : currentStage
-          ? `${currentStage.startDate}T00:00:00.000Z`
-          : null,
+      stage_started_at: stageStart ? dayStart(stageStart.startDate) : stage ? nowIso : null,
       next_task_id: nextTask(tasks)?.id ?? null,
       image_path: null,
       image_id: photoFrom ? randomUUID() : null,
@@ -345,7 +376,9 @@ export class PlantService {
       updated_at: nowIso,
       identified_at: identified?.createdAt ?? null,
     };
-    const milestones = newMilestones(plan.stages, row, row.stage_started_at ?? null, nowIso);
+    // A stage the gardener gave is reached now; one the timeline gave, on the day it began.
+    const reachedAt = stage ? nowIso : (row.stage_started_at ?? null);
+    const milestones = newMilestones(plan.stages, row, reachedAt, nowIso);
     checkPlanDates([
       plantingDate,
       ...tasks.map((task) => task.dueDate),
@@ -415,9 +448,11 @@ export class PlantService {
   }
 
   /**
-   * A new stage is recorded as reached on its milestone (one is written if the stage had none);
-   * a new planting date moves the planned dates of the milestones not reached yet, as it moves
-   * the timeline. Tasks already scheduled keep their dates. A new name replaces the old one in
+   * A new stage is recorded as reached on its milestone (one is written if the stage had none),
+   * and the plant's schedule runs on from it; a new planting date moves the schedule. Either way
+   * the milestones not reached yet take their stage's new dates, and the first harvest check
+   * (still due on the old harvest date) the new harvest date; other tasks keep their dates.
+   * A new name replaces the old one in
    * the titles of the plant's pending tasks (completed ones keep the name they were done under).
    */
   async update(userId: string, id: string, patch: PlantPatch, today: string) {
@@ -426,7 +461,8 @@ export class PlantService {
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.stage !== undefined) {
       changes.stage = patch.stage;
-      changes.stage_started_at = patch.stage === null ? null : nowIso;
+      // The gardener's day, as midnight UTC: the plant's schedule runs from its date part.
+      changes.stage_started_at = patch.stage === null ? null : dayStart(today);
     }
     if (patch.notes !== undefined) changes.notes = patch.notes;
     if (patch.medium !== undefined) changes.medium = patch.medium;
@@ -436,12 +472,13 @@ export class PlantService {
     const reached = patch.stage?.trim() || null;
     const decide =
       reached || patch.plantingDate !== undefined
-        ? (plant: { planting_date: string }, milestones: MilestoneRow[]) =>
-            milestoneChanges(plant, milestones, {
+        ? (plant: PlantBeforeEdit, milestones: MilestoneRow[], pending: PendingTaskRow[]) =>
+            milestoneChanges(plant, milestones, pending, {
               userId,
               plantId: id,
               reached,
               patch,
+              stageStartedAt: changes.stage_started_at,
               nowIso,
               today,
             })
@@ -516,42 +553,38 @@ export class PlantService {
   }
 }
 
+/** The milestone's stage in the schedule, by the rule a recorded stage is matched with. */
+function scheduledStage(schedule: PlantSchedule, milestone: Milestone) {
+  return schedule.stages[planStageIndex(schedule.stages, milestone.stage)];
+}
+
 /**
- * What a plant edit does to its milestones (rows in the order written): the recorded stage is
- * reached on the earliest open milestone of that stage, or a new one (dated today) when it has
- * none; a new planting date moves every milestone not yet reached by the same number of days.
+ * What a plant edit does to its milestones and tasks (rows in the order written): the recorded
+ * stage is reached on the earliest open milestone of that stage, or a new one (dated today) when
+ * it has none. The schedule before and after the edit (a new planting date moves the recorded
+ * stage's first day with it) re-dates every milestone not yet reached to its stage's new dates,
+ * and a pending harvest check due on the old harvest date to the new one.
  */
 function milestoneChanges(
-  plant: { planting_date: string },
+  plant: PlantBeforeEdit,
   milestones: MilestoneRow[],
+  pending: PendingTaskRow[],
   edit: {
     userId: string;
     plantId: string;
     reached: string | null;
     patch: PlantPatch;
+    stageStartedAt: string | null | undefined;
     nowIso: string;
     today: string;
   },
 ): MilestoneChanges {
-  const changes: MilestoneChanges = { reach: [], insert: [], redate: [] };
-  const shift =
-    edit.patch.plantingDate !== undefined
-      ? daysBetween(plant.planting_date, edit.patch.plantingDate)
-      : 0;
-  if (shift !== 0) {
-    for (const row of milestones) {
-      if (row.reached_at !== null || row.date === null) continue;
-      changes.redate.push({
-        id: row.id,
-        date: addDays(row.date, shift),
-        fromAt: shiftInstant(row.from_at, shift),
-        toAt: shiftInstant(row.to_at, shift),
-      });
-    }
-    checkPlanDates(changes.redate.flatMap((m) => [m.date, m.toAt]));
-  }
+  const changes: MilestoneChanges = { reach: [], insert: [], redate: [], redateTasks: [] };
+  const ordered = milestones.map(toMilestone).sort(byDate);
+  const plantingDate = edit.patch.plantingDate ?? plant.planting_date;
+  const shift = daysBetween(plant.planting_date, plantingDate);
+  let recorded = { stage: plant.stage, stage_started_at: plant.stage_started_at };
   if (edit.reached) {
-    const ordered = milestones.map(toMilestone).sort(byDate);
     const outcome = stageReached(ordered, edit.reached);
     if (outcome.kind === "reach") {
       changes.reach.push({ id: outcome.id, reachedAt: edit.nowIso });
@@ -569,6 +602,47 @@ function milestoneChanges(
         reached_at: edit.nowIso,
       });
     }
+    // Recording again a stage already recorded keeps the day it began.
+    const again =
+      outcome.kind === "already" &&
+      sameStage(plant.stage, edit.reached) &&
+      plant.stage_started_at !== null;
+    if (again) changes.stageStartedAt = plant.stage_started_at ?? undefined;
+    else recorded = { stage: edit.reached, stage_started_at: edit.stageStartedAt ?? null };
+  } else if (edit.patch.stage === null) {
+    recorded = { stage: null, stage_started_at: null };
+  } else if (shift !== 0 && plant.stage_started_at) {
+    changes.stageStartedAt = shiftInstant(plant.stage_started_at, shift) ?? undefined;
+    recorded = { stage: plant.stage, stage_started_at: changes.stageStartedAt ?? null };
   }
+
+  const stagePlan = stagePlanOf(plant);
+  const before = plantSchedule(stagePlan, plant.planting_date, recordedStageOf(plant));
+  const after = plantSchedule(stagePlan, plantingDate, recordedStageOf(recorded));
+  const reachedNow = new Set(changes.reach.map((r) => r.id));
+  for (const milestone of ordered) {
+    if (milestone.reachedAt !== null || reachedNow.has(milestone.id)) continue;
+    const stage = scheduledStage(after, milestone);
+    // A stage the plan lacks (or a milestone from before stages were kept) moves with the date.
+    const date = stage ? stage.startDate : addDays(milestone.date, shift);
+    if (date === milestone.date) continue;
+    changes.redate.push({
+      id: milestone.id,
+      date,
+      fromAt: stage ? dayStart(stage.startDate) : shiftInstant(milestone.fromAt, shift),
+      toAt: stage ? dayStart(stage.endDate) : shiftInstant(milestone.toAt, shift),
+    });
+  }
+  if (before.harvestDate && after.harvestDate && before.harvestDate !== after.harvestDate) {
+    for (const task of pending) {
+      if (task.due_date === before.harvestDate && isHarvestTask(task)) {
+        changes.redateTasks.push({ id: task.id, dueDate: after.harvestDate });
+      }
+    }
+  }
+  checkPlanDates([
+    ...changes.redate.flatMap((m) => [m.date, m.toAt]),
+    ...changes.redateTasks.map((t) => t.dueDate),
+  ]);
   return changes;
 }

@@ -4,6 +4,8 @@ import { preparedQuery } from "../../db/prepared-query";
 import type { Database } from "../../db/schema";
 import { stagePlanOf } from "./rows";
 
+export { recordedStageOf } from "./rows";
+
 // The garden's published reads: other features (chat, calendar, reminders) see plants and tasks
 // only through these, so the plants and tasks tables keep one owner.
 

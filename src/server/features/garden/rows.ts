@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
-import type { StagePlanEntry, Task } from "../../../core/garden";
-import { currentStageName } from "../../../core/garden";
+import type { RecordedStage, StagePlanEntry, Task } from "../../../core/garden";
+import { currentStageName, recordedStage } from "../../../core/garden";
+import { gardenTypeValues, growLightingValues } from "../../../core/schemas/grow-guide";
 import {
   lightsValues,
   type Milestone,
@@ -20,6 +21,11 @@ export type MilestoneRow = Selectable<MilestoneTable>;
 /** A stored value from a known list; rows are only ever written with these, so a miss is legacy. */
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
+}
+
+/** A stored value from a known list, or null (none stored, or a value no longer known). */
+function oneOfOrNull<T extends string>(values: readonly T[], value: string | null): T | null {
+  return values.includes(value as T) ? (value as T) : null;
 }
 
 function jsonList<T>(text: string, keep: (item: unknown) => item is T): T[] {
@@ -72,8 +78,15 @@ export function taskRow(task: Task, userId: string): TaskRow {
   };
 }
 
-export function stagePlanOf(row: PlantRow): StagePlanEntry[] {
+export function stagePlanOf(row: Pick<PlantRow, "stage_plan">): StagePlanEntry[] {
   return jsonList(row.stage_plan, isStage);
+}
+
+/** The stage the gardener recorded and its first day, which the plant's schedule runs from. */
+export function recordedStageOf(
+  row: Pick<PlantRow, "stage" | "stage_started_at">,
+): RecordedStage | null {
+  return recordedStage(row.stage, row.stage_started_at);
 }
 
 /** A plant photo's URL; the image id in it changes with the photo, so browsers may cache it. */
@@ -96,6 +109,8 @@ export function toPlant(row: PlantRow, today: string): Plant {
     medium: oneOf(mediumValues, row.medium, "soil"),
     place: oneOf(placeValues, row.place, "outdoor"),
     lights: oneOf(lightsValues, row.lighting, "sun"),
+    gardenType: oneOfOrNull(gardenTypeValues, row.garden_type),
+    growLighting: oneOfOrNull(growLightingValues, row.grow_lighting),
     startMethod: row.start_method ? oneOf(startMethodValues, row.start_method, "seed") : null,
     experience: row.experience,
     plantingDate: row.planting_date,
@@ -112,7 +127,7 @@ export function toPlant(row: PlantRow, today: string): Plant {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     identifiedAt: row.identified_at,
-    currentStage: currentStageName(stagePlan, row.planting_date, today),
+    currentStage: currentStageName(stagePlan, row.planting_date, today, recordedStageOf(row)),
   };
 }
 

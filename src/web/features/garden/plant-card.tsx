@@ -1,7 +1,6 @@
 import { Leaf } from "lucide-react";
 import { Link } from "react-router";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
-import { buildTimeline } from "../../../core/garden/timeline";
 import { mediumLabels } from "../../components/plant-fields/labels";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -24,8 +23,9 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
   const next = plant.nextTask;
   const overdue = !!next?.dueDate && next.dueDate < today;
   const stage = plant.currentStage ?? plant.stage;
-  const timeline = buildTimeline(plant.stagePlan, plant.plantingDate, today);
-  const current = timeline.stages[timeline.currentIndex];
+  // The server works it out on the plant's schedule; a list cached before it did has none.
+  const progress = plant.stageProgress ?? null;
+  const percent = progress === null ? null : Math.round(progress * 100);
   const notStarted = plant.plantingDate > today;
   return (
     <Link
@@ -70,25 +70,20 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
           ) : (
             <span className="text-stone-700">Stage unknown</span>
           )}
-          {!notStarted && current && (
-            <span className="text-stone-700 tabular-nums">
-              {Math.round(current.progress * 100)}% of stage
-            </span>
+          {!notStarted && percent !== null && (
+            <span className="text-stone-700 tabular-nums">{percent}% of stage</span>
           )}
         </p>
-        {!notStarted && current && (
+        {!notStarted && percent !== null && (
           <div
             role="progressbar"
-            aria-label={`${current.name} stage progress`}
+            aria-label={`${stage ?? "Current"} stage progress`}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round(current.progress * 100)}
+            aria-valuenow={percent}
             className="mt-1 h-2 overflow-hidden rounded-full bg-stone-100"
           >
-            <div
-              className="h-full rounded-full bg-leaf-500"
-              style={{ width: `${current.progress * 100}%` }}
-            />
+            <div className="h-full rounded-full bg-leaf-500" style={{ width: `${percent}%` }} />
           </div>
         )}
       </div>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { daysBetween } from "../../../core/garden/dates";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import type { PlantDetail } from "../../../core/schemas/plant";
-import { lightsLabels, mediumLabels, placeLabels } from "../../components/plant-fields/labels";
+import { setupWords } from "../../components/plant-fields/setup-words";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -12,8 +12,9 @@ import { Alert, Spinner } from "../../components/ui/misc";
 import { HttpError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
-import { formatDay, localToday } from "../../lib/format";
+import { formatDay, fullDate, localToday } from "../../lib/format";
 import { useDeletePlant, usePlant } from "../../lib/garden-api";
+import { stageDateLabel } from "../../lib/stage-dates";
 import { toast } from "../../lib/toast-store";
 import { AddTaskDialog } from "./add-task-dialog";
 import { EditPlantDialog } from "./edit-plant-dialog";
@@ -63,14 +64,16 @@ function BackLink() {
 type TimelineStage = PlantDetail["timeline"]["stages"][number];
 
 /**
- * One stage of the timeline (STYLE: horizontal bars, the current stage highlighted, an ETA). The
- * current one stands out with a tinted row, "Now" and how far into it the plant is; stages
- * behind it say "Done", so the state never rests on colour alone.
+ * One stage of the timeline (STYLE: horizontal bars, the current stage highlighted, an ETA: the
+ * day a stage ahead begins, as its milestone is planned). The current one stands out with a
+ * tinted row, "Now" and how far into it the plant is; stages behind it say "Done", so the state
+ * never rests on colour alone.
  */
 function StageBar({ stage, today }: { stage: TimelineStage; today: string }) {
   const percent = Math.round(stage.progress * 100);
   const done = !stage.current && stage.progress >= 1;
   const day = Math.min(stage.durationDays, Math.max(1, daysBetween(stage.startDate, today) + 1));
+  const dates = stageDateLabel(stage, today);
   return (
     <li
       aria-current={stage.current ? "step" : undefined}
@@ -85,7 +88,9 @@ function StageBar({ stage, today }: { stage: TimelineStage; today: string }) {
           {stage.current && <span className="ml-2 text-leaf-fg">Now</span>}
           {done && <span className="ml-2 font-normal text-stone-700">Done</span>}
         </span>
-        <span className="text-stone-700">ETA {formatDay(stage.eta)}</span>
+        <span className="text-stone-700" title={fullDate(dates.date)}>
+          {dates.text}
+        </span>
       </div>
       <div
         role="progressbar"
@@ -109,6 +114,26 @@ function StageBar({ stage, today }: { stage: TimelineStage; today: string }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** When the plant should be ready: its schedule's harvest date, which its harvest check is due on. */
+function HarvestLine({ harvestDate, today }: { harvestDate: string | null; today: string }) {
+  if (!harvestDate) return null;
+  return (
+    <p className="mb-4 text-stone-900" title={fullDate(harvestDate)}>
+      <span aria-hidden>🧺 </span>
+      {harvestDate > today ? (
+        <>
+          Harvest from <span className="font-semibold">{formatDay(harvestDate)}</span> (
+          {relativeDay(harvestDate, today)})
+        </>
+      ) : (
+        <>
+          Ready to harvest since <span className="font-semibold">{formatDay(harvestDate)}</span>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -154,8 +179,7 @@ function PlantView({ plant }: { plant: PlantDetail }) {
               <p className="text-stone-700 italic">{plant.scientificName}</p>
             )}
             <p className="mt-1 text-stone-700">
-              {mediumLabels[plant.medium]} · {placeLabels[plant.place]} ·{" "}
-              {lightsLabels[plant.lights]} · planted {formatDay(plant.plantingDate)}
+              {setupWords(plant)} · planted {formatDay(plant.plantingDate)}
             </p>
             {plant.notes && (
               <p className="mt-1 max-w-prose whitespace-pre-line text-stone-700">{plant.notes}</p>
@@ -201,6 +225,7 @@ function PlantView({ plant }: { plant: PlantDetail }) {
               Starts {formatDay(plant.plantingDate)}
             </p>
           )}
+          <HarvestLine harvestDate={plant.timeline.harvestDate} today={today} />
           <ol className="flex flex-col gap-2">
             {plant.timeline.stages.map((stage) => (
               <StageBar key={`${stage.name}-${stage.startDate}`} stage={stage} today={today} />

@@ -18,20 +18,8 @@ export const mediumLabels: Record<Medium, string> = {
   cocopeat: "Cocopeat",
   hydroponics: "Hydroponics",
 };
-export const gardenTypeLabels: Record<GardenType, string> = {
-  container: "Container",
-  "raised-bed": "Raised Bed",
-  "in-ground": "In-Ground",
-  "hydroponic-system": "Hydroponic System",
-  indoor: "Indoor",
-  balcony: "Balcony",
-};
-export const lightingLabels: Record<GrowLighting, string> = {
-  "full-sun": "Full Sun",
-  "partial-shade": "Partial Shade",
-  led: "LED Grow Lights",
-  mixed: "Mixed (Sun + LED)",
-};
+// Shared with the plant page, which shows a tracked plant's garden type and lighting.
+export { gardenTypeLabels, lightingLabels } from "../../components/plant-fields/setup-words";
 export const experienceLabels: Record<GrowExperience, string> = {
   beginner: "Beginner",
   some: "Some Experience",

@@ -1,13 +1,16 @@
-import { addDays } from "../../../core/garden/dates";
+import { guideStagesToPlan } from "../../../core/garden/grow-guide/stages";
+import { plantSchedule } from "../../../core/garden/schedule";
 import type { GuideStage } from "../../../core/schemas/grow-guide";
 import { cn } from "../../lib/cn";
-import { formatDay, fullDate } from "../../lib/format";
+import { fullDate } from "../../lib/format";
+import { stageDateLabel } from "../../lib/stage-dates";
 import { dayRangeLabel, stageBars } from "./stage-chart";
 
 /**
  * STYLE: a stage timeline is horizontal bars with the current stage highlighted and an ETA label;
  * on mobile each stage's label stacks over its bar. Bars run from startDay to endDay on one axis,
- * dated as if planted on `startDate` (today, for a guide not yet tracked).
+ * dated by the schedule a plant planted on `startDate` (today, for a guide not yet tracked) gets
+ * from these stages, so the plant tracked from it shows the same dates.
  */
 export function TimelineChart({
   stages,
@@ -17,13 +20,14 @@ export function TimelineChart({
   startDate: string;
 }) {
   const bars = stageBars(stages);
+  const dated = plantSchedule(guideStagesToPlan(stages), startDate).stages;
   const lastDay = Math.max(...stages.map((s) => s.endDay));
   return (
     <div>
       <ol className="flex flex-col gap-4">
-        {bars.map((bar) => {
+        {bars.map((bar, index) => {
           const current = bar.startDay <= 0 && bar.endDay >= 0;
-          const eta = addDays(startDate, bar.endDay);
+          const dates = dated[index] && stageDateLabel(dated[index], startDate);
           return (
             <li
               key={`${bar.name}-${bar.startDay}`}
@@ -35,8 +39,13 @@ export function TimelineChart({
                   {current && " (now)"}
                 </span>
                 <span className="text-sm whitespace-nowrap text-stone-700 tabular-nums">
-                  {dayRangeLabel(bar.startDay, bar.endDay)} ·{" "}
-                  <span title={fullDate(eta)}>ETA {formatDay(eta)}</span>
+                  {dayRangeLabel(bar.startDay, bar.endDay)}
+                  {dates && (
+                    <>
+                      {" · "}
+                      <span title={fullDate(dates.date)}>{dates.text}</span>
+                    </>
+                  )}
                 </span>
               </div>
               <div aria-hidden className="relative h-4 rounded-full bg-stone-100 sm:h-5">

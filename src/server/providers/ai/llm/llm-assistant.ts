@@ -343,6 +343,8 @@ export function createLlmAssistant(ai: LlmConfig, deps: LlmAssistantDeps): Assis
             cropSlug: input.crop?.slug ?? null,
             custom: input.crop === null,
             setup: guideSetup(input),
+            gardenType: input.gardenType,
+            lighting: input.lighting,
           });
           if (!parsed.ok) throw new InvalidReplyError(`a grow guide (${parsed.reason})`);
           return { ...parsed.guide, engine: "llm", sources: sourcesOf(passages) };
