@@ -7,6 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD,
   useToasts,
 } from "../../lib/toast-store";
+import { focusRing } from "./button";
 
 const variants = {
   default: "border-stone-300 bg-surface text-stone-900",
@@ -40,6 +41,18 @@ export function Toaster() {
               </ToastPrimitive.Description>
             )}
           </div>
+          {t.action && (
+            <ToastPrimitive.Action
+              altText={t.action.altText}
+              onClick={t.action.onClick}
+              className={cn(
+                "-my-1 inline-flex min-h-11 items-center rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-leaf-fg hover:bg-stone-100",
+                focusRing,
+              )}
+            >
+              {t.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close
             aria-label="Dismiss"
             className="-m-1 inline-flex size-8 items-center justify-center rounded-lg hover:bg-stone-100"
