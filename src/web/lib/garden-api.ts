@@ -193,22 +193,11 @@ export function useCompleteTask() {
   const queryClient = useQueryClient();
   async function reopenTask(task: Task) {
     try {
-      const { removed } = await api.post<{ task: Task; removed: Task | null }>(
-        `/api/tasks/${encodeURIComponent(task.id)}/reopen`,
-      );
+      await api.post(`/api/tasks/${encodeURIComponent(task.id)}/reopen`);
       await invalidateGarden(queryClient);
-      toast({
-        title: "Task back on your list",
-        ...(removed?.dueDate
-          ? { description: `Its repeat on ${formatDay(removed.dueDate)} was removed.` }
-          : {}),
-      });
+      toast({ title: "Task back on your list" });
     } catch (error) {
-      toast({
-        title: "Couldn't undo",
-        description: errorMessage(error),
-        variant: "destructive",
-      });
+      toast({ title: "Couldn't undo", description: errorMessage(error), variant: "destructive" });
     }
   }
   return useMutation({
@@ -244,7 +233,6 @@ export function useCompleteTask() {
         variant: "success",
         action: {
           label: "Undo",
-          altText: "Undo completing the task: press F8 to reach this message",
           onClick: () => void reopenTask(task),
         },
       });

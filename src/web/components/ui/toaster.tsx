@@ -7,7 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD,
   useToasts,
 } from "../../lib/toast-store";
-import { focusRing } from "./button";
+import { Button } from "./button";
 
 const variants = {
   default: "border-stone-300 bg-surface text-stone-900",
@@ -42,16 +42,17 @@ export function Toaster() {
             )}
           </div>
           {t.action && (
-            <ToastPrimitive.Action
-              altText={t.action.altText}
-              onClick={t.action.onClick}
-              className={cn(
-                "-my-1 inline-flex min-h-11 items-center rounded-xl border border-stone-300 bg-surface px-4 font-semibold text-leaf-fg hover:bg-stone-100",
-                focusRing,
-              )}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="-my-1 min-h-11"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action?.onClick();
+              }}
             >
               {t.action.label}
-            </ToastPrimitive.Action>
+            </Button>
           )}
           <ToastPrimitive.Close
             aria-label="Dismiss"
