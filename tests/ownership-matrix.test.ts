@@ -53,6 +53,7 @@ const KNOWN_ID_ROUTES = [
   "DELETE /api/plants/{id}",
   "POST /api/tasks/{id}/complete",
   "POST /api/tasks/{id}/snooze",
+  "POST /api/tasks/{id}/reopen",
   "PATCH /api/tasks/{id}",
   "DELETE /api/tasks/{id}",
   "GET /api/identifications/{id}/image",

@@ -61,6 +61,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
       await anon.get("/api/tasks"),
       await anon.post("/api/tasks", { title: "x", dueDate: "2026-05-01" }),
       await anon.post(`/api/tasks/${id}/complete`),
+      await anon.post(`/api/tasks/${id}/reopen`),
       await anon.patch(`/api/tasks/${id}`, { title: "x" }),
       await anon.del(`/api/tasks/${id}`),
     ]) {
@@ -331,6 +332,54 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     expect(cleared.json()).toMatchObject({ repeatEveryDays: null, notes: null });
   });
 
+  it("undoes a completion: the task is pending again and the repeat it scheduled is gone", async () => {
+    const { plant } = (await api.post("/api/plants", tomatoBody({ name: "Undo basil" }))).json();
+    const task = await addTask({ title: "Pinch tips", plantId: plant.id, repeatEveryDays: 4 });
+    const pendingOfPlant = async () =>
+      ((await api.get(`/api/tasks?status=pending&plantId=${plant.id}`)).json().tasks as TaskJson[])
+        .filter((t) => t.title === "Pinch tips")
+        .map((t) => t.id);
+    const done = (await api.post(`/api/tasks/${task.id}/complete`)).json();
+    expect(done.next.id).not.toBe(task.id);
+    expect(await pendingOfPlant()).toEqual([done.next.id]);
+
+    const res = await api.post(`/api/tasks/${task.id}/reopen`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().task).toMatchObject({ id: task.id, status: "pending", completedAt: null });
+    expect(res.json().removed).toMatchObject({ id: done.next.id, status: "pending" });
+    expect(await pendingOfPlant()).toEqual([task.id]);
+    expect((await api.get(`/api/plants/${plant.id}`)).json().nextTaskId).not.toBe(done.next.id);
+
+    // Reopening again changes nothing; completing again schedules one repeat, as before.
+    const again = (await api.post(`/api/tasks/${task.id}/reopen`)).json();
+    expect(again).toMatchObject({ task: { status: "pending" }, removed: null });
+    const redone = (await api.post(`/api/tasks/${task.id}/complete`)).json();
+    expect(await pendingOfPlant()).toEqual([redone.next.id]);
+  });
+
+  it("keeps a repeat already done or renamed, and reopens through PATCH the same way", async () => {
+    const once = await addTask({ title: "Feed", repeatEveryDays: 3 });
+    const first = (await api.post(`/api/tasks/${once.id}/complete`)).json();
+    await api.post(`/api/tasks/${first.next.id}/complete`);
+    const kept = (await api.post(`/api/tasks/${once.id}/reopen`)).json();
+    expect(kept).toMatchObject({ task: { status: "pending" }, removed: null });
+    const feeds = (await api.get("/api/tasks?status=completed")).json().tasks as TaskJson[];
+    expect(feeds.map((t) => t.id)).toContain(first.next.id);
+
+    const renamed = await addTask({ title: "Mist", repeatEveryDays: 2 });
+    const misted = (await api.post(`/api/tasks/${renamed.id}/complete`)).json();
+    await api.patch(`/api/tasks/${misted.next.id}`, { title: "Mist the ferns" });
+    expect((await api.post(`/api/tasks/${renamed.id}/reopen`)).json().removed).toBeNull();
+
+    const viaPatch = await addTask({ title: "Sweep", repeatEveryDays: 5 });
+    const swept = (await api.post(`/api/tasks/${viaPatch.id}/complete`)).json();
+    const reopened = await api.patch(`/api/tasks/${viaPatch.id}`, { status: "pending" });
+    expect(reopened.json()).toMatchObject({ id: viaPatch.id, status: "pending" });
+    const sweeps = (await api.get("/api/tasks?status=pending")).json().tasks as TaskJson[];
+    expect(sweeps.filter((t) => t.title === "Sweep").map((t) => t.id)).toEqual([viaPatch.id]);
+    expect(sweeps.map((t) => t.id)).not.toContain(swept.next.id);
+  });
+
   it("deletes a task", async () => {
     const task = await addTask({ title: "Temporary" });
     const res = await api.del(`/api/tasks/${task.id}`);
@@ -348,6 +397,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     for (const id of [mine.id, randomUUID()]) {
       for (const res of [
         await them.post(`/api/tasks/${id}/complete`),
+        await them.post(`/api/tasks/${id}/reopen`),
         await them.patch(`/api/tasks/${id}`, { title: "Hijacked", status: "completed" }),
         await them.del(`/api/tasks/${id}`),
       ]) {

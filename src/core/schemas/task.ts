@@ -139,4 +139,10 @@ export const taskCompletionSchema = z.object({
   next: taskSchema.nullable(),
 });
 
+export const taskReopeningSchema = z.object({
+  task: taskSchema,
+  /** The repeat that completing it had scheduled, removed with the completion (still pending). */
+  removed: taskSchema.nullable(),
+});
+
 export const idParamsSchema = z.object({ id: idSchema });

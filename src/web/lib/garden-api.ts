@@ -185,9 +185,21 @@ export function useAddTask() {
   });
 }
 
-/** Completes a task; offline, it disappears at once and the completion waits in the outbox. */
+/**
+ * Completes a task; offline, it disappears at once and the completion waits in the outbox. Done
+ * online, its toast offers Undo, which reopens the task and removes the repeat it scheduled.
+ */
 export function useCompleteTask() {
   const queryClient = useQueryClient();
+  async function reopenTask(task: Task) {
+    try {
+      await api.post(`/api/tasks/${encodeURIComponent(task.id)}/reopen`);
+      await invalidateGarden(queryClient);
+      toast({ title: "Task back on your list" });
+    } catch (error) {
+      toast({ title: "Couldn't undo", description: errorMessage(error), variant: "destructive" });
+    }
+  }
   return useMutation({
     mutationFn: async (task: Task): Promise<{ next: Task | null; queued: boolean }> => {
       if (!connectivity.get().offline && !isTempId(task.id)) {
@@ -206,7 +218,7 @@ export function useCompleteTask() {
       );
       return { next: null, queued: true };
     },
-    onSuccess: async ({ next, queued }) => {
+    onSuccess: async ({ next, queued }, task) => {
       if (queued) {
         toast({
           title: "Task completed",
@@ -219,6 +231,10 @@ export function useCompleteTask() {
         title: "Task completed",
         ...(next?.dueDate ? { description: `Next scheduled for ${formatDay(next.dueDate)}` } : {}),
         variant: "success",
+        action: {
+          label: "Undo",
+          onClick: () => void reopenTask(task),
+        },
       });
     },
     onError: (error) =>

@@ -10,6 +10,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: "default" | "destructive" | "success";
+  /** One button beside the text (Undo); it closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {

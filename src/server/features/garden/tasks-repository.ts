@@ -108,6 +108,30 @@ export async function updateTask(
   return affectedRows(await updateTaskQuery(db, { ...changes, userId, id, was: status })) > 0;
 }
 
+/**
+ * The pending repeat that completing a task scheduled. Core `completeTask` creates it with the
+ * task's plant and title, stamped with the completion's own instant (to the millisecond), so those
+ * three find it without a link column, and still do after an export and import.
+ */
+export async function findPendingRepeat(
+  db: Db,
+  userId: string,
+  of: { plantId: string | null; title: string; completedAt: string },
+): Promise<TaskRow | undefined> {
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .where("created_at", "=", of.completedAt)
+    .where("title", "=", of.title)
+    .where((eb) =>
+      of.plantId === null ? eb("plant_id", "is", null) : eb("plant_id", "=", of.plantId),
+    )
+    .orderBy("id")
+    .executeTakeFirst();
+}
+
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom("tasks")

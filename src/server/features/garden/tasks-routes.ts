@@ -9,6 +9,7 @@ import {
   taskListQuerySchema,
   taskListSchema,
   taskPatchSchema,
+  taskReopeningSchema,
   taskSchema,
 } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
@@ -89,6 +90,21 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
     );
 
     app.post(
+      "/api/tasks/:id/reopen",
+      {
+        schema: {
+          tags: ["tasks"],
+          summary:
+            "Undo a completion: the task is pending again and the repeat it scheduled, still pending, is removed",
+          params: idParamsSchema,
+          response: { 200: taskReopeningSchema, ...errors },
+        },
+      },
+      async (request) =>
+        tasks.reopen(currentUser(request).id, request.params.id, todayFor(request)),
+    );
+
+    app.post(
       "/api/tasks/:id/snooze",
       {
         schema: {
@@ -114,7 +130,8 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
       {
         schema: {
           tags: ["tasks"],
-          summary: "Edit a task; status completed completes it like /complete",
+          summary:
+            "Edit a task; status completed completes it like /complete, pending reopens it like /reopen",
           params: idParamsSchema,
           body: taskPatchSchema,
           response: { 200: taskSchema, ...errors },

@@ -19,6 +19,7 @@ import { plantExists } from "./read-model";
 import { type TaskRow, taskRow, toTask } from "./rows";
 import {
   deleteTask,
+  findPendingRepeat,
   findTask,
   insertTask,
   listTasks,
@@ -36,6 +37,11 @@ export interface TaskPage {
 export interface Completion {
   task: Task;
   next: Task | null;
+}
+
+export interface Reopening {
+  task: Task;
+  removed: Task | null;
 }
 
 const taskNotFound = () => notFound("That task");
@@ -110,6 +116,16 @@ export class TaskService {
     return { task: taskInUnits(task, units), next: next && taskInUnits(next, units) };
   }
 
+  /**
+   * Undoes a completion: the task is pending again and the repeat its completion scheduled goes,
+   * while that repeat is still pending (one done since is the gardener's history and stays).
+   * Reopening a pending task changes nothing.
+   */
+  async reopen(userId: string, id: string, today: string): Promise<Reopening> {
+    const { task, removed } = await this.edit(userId, id, { status: "pending" }, today);
+    return { task, removed };
+  }
+
   async update(userId: string, id: string, patch: TaskPatch, today: string): Promise<Task> {
     return this.inUnits(userId, (await this.edit(userId, id, patch, today)).task);
   }
@@ -167,8 +183,9 @@ export class TaskService {
   /**
    * Applies the edits, then a status change: to "completed" it runs core `completeTask` on the
    * edited task (so a new interval or due date counts for the repeat); back to "pending" it
-   * clears completedAt. The update only applies while the task still has the status it was read
-   * with, so two racing completions schedule one repeat.
+   * clears completedAt and removes the repeat the completion scheduled, if still pending. The
+   * update only applies while the task still has the status it was read with, so two racing
+   * completions schedule one repeat and two racing reopenings remove it once.
    */
   private async edit(userId: string, id: string, patch: TaskPatch, today: string) {
     const nowIso = new Date().toISOString();
@@ -205,12 +222,18 @@ export class TaskService {
         return {
           task: toTask(now),
           next: null,
+          removed: null,
           plantId: null,
           listUnchanged: true,
           dueDates: [current.dueDate, now.due_date],
         };
       }
       if (done.next) await insertTask(trx, taskRow(done.next, userId));
+      const removed =
+        done.task.status === "pending" && current.completedAt
+          ? await findPendingRepeat(trx, userId, { ...current, completedAt: current.completedAt })
+          : undefined;
+      if (removed) await deleteTask(trx, userId, removed.id);
       const plantId = current.plantId;
       // A plant's next task is its earliest pending one: an edit that keeps this task's status
       // and due date and adds no repeat (notes, title, priority) cannot change which one it is,
@@ -223,9 +246,15 @@ export class TaskService {
         !plantId ||
         (!(moved && (await refreshNextTask(trx, userId, plantId))) &&
           (await nextTaskIdOf(trx, userId, plantId)) !== id);
-      return { ...done, plantId, listUnchanged, dueDates: [current.dueDate, done.task.dueDate] };
+      return {
+        ...done,
+        removed: removed ? toTask(removed) : null,
+        plantId,
+        listUnchanged,
+        dueDates: [current.dueDate, done.task.dueDate],
+      };
     });
-    const { plantId, listUnchanged, next } = result;
+    const { plantId, listUnchanged, next, removed } = result;
     this.publish({ userId, type: "task.updated", id, plantId, dueDates: result.dueDates });
     if (next) {
       this.publish({
@@ -236,7 +265,16 @@ export class TaskService {
         dueDates: [next.dueDate],
       });
     }
+    if (removed) {
+      this.publish({
+        userId,
+        type: "task.deleted",
+        id: removed.id,
+        plantId,
+        dueDates: [removed.dueDate],
+      });
+    }
     if (plantId) this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
-    return { task: result.task, next: result.next };
+    return { task: result.task, next: result.next, removed };
   }
 }

@@ -7,6 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD,
   useToasts,
 } from "../../lib/toast-store";
+import { Button } from "./button";
 
 const variants = {
   default: "border-stone-300 bg-surface text-stone-900",
@@ -40,6 +41,19 @@ export function Toaster() {
               </ToastPrimitive.Description>
             )}
           </div>
+          {t.action && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="-my-1 min-h-11"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action?.onClick();
+              }}
+            >
+              {t.action.label}
+            </Button>
+          )}
           <ToastPrimitive.Close
             aria-label="Dismiss"
             className="-m-1 inline-flex size-8 items-center justify-center rounded-lg hover:bg-stone-100"

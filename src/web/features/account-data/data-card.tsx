@@ -94,8 +94,9 @@ export function DataCard() {
       </CardTitle>
       <h3 className="font-semibold text-stone-900">Export</h3>
       <p className="mt-1 mb-3 text-stone-700">
-        Everything (plants, tasks, milestones, chats, checklists) as one JSON file, or your plants
-        and tasks as spreadsheets. Photos aren't included.
+        The JSON file holds everything: your settings and place, your plants with their photos,
+        tasks, milestones, chats, checklists and plant IDs (the answers, not the photos you sent).
+        The CSV spreadsheets hold your plants and your tasks, without photos.
       </p>
       <div className="grid gap-3 sm:flex sm:flex-wrap">
         {downloads.map(({ kind, label }) => (

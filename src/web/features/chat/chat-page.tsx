@@ -19,9 +19,9 @@ import { Composer, type ComposerHandle } from "./composer";
 import { Conversation } from "./conversation";
 import { DeleteChatDialog } from "./delete-chat-dialog";
 import { isLocalChatId, localChats } from "./local-chats";
-import { MonthCounter } from "./month-counter";
 import { PlantChip } from "./plant-chip";
 import { RenameChatDialog } from "./rename-chat-dialog";
+import { UsageCounter } from "./usage-counter";
 import { useChatEvents } from "./use-chat-events";
 import { type ChatSummary, useChatHistory } from "./use-chat-history";
 import { useChatSend } from "./use-chat-send";
@@ -183,7 +183,18 @@ function ChatScreen({ signedIn }: { signedIn: boolean }) {
     <div className="flex h-[calc(100dvh-173px-env(safe-area-inset-bottom))] min-h-[30rem] flex-col gap-4 lg:h-[calc(100dvh-149px)]">
       <header className="flex shrink-0 items-center gap-2">
         <h1 className="mr-auto text-[22px] font-semibold text-stone-900 sm:text-[28px]">Chat</h1>
-        <MonthCounter count={signedIn ? (quota.data?.usedThisMonth ?? null) : browserCount} />
+        <UsageCounter
+          count={signedIn ? (quota.data?.usedThisMonth ?? null) : browserCount}
+          today={
+            signedIn && quota.data
+              ? {
+                  used: quota.data.usedToday,
+                  limit: quota.data.dailyLimit,
+                  resetsAt: quota.data.resetsAt,
+                }
+              : undefined
+          }
+        />
         <button
           type="button"
           className={iconButton}

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { normalizeRepeat } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { Field, Input } from "../../components/ui/field";
+import { Field, Input, Select } from "../../components/ui/field";
 import { useAuth } from "../../lib/auth-context";
-import { localToday } from "../../lib/format";
-import { useAddTask } from "../../lib/garden-api";
+import { formatDay, localToday } from "../../lib/format";
+import { useAddTask, usePlants } from "../../lib/garden-api";
 
+/** Add Task (spec §5). From a plant's page the task is that plant's; from My Tasks, any or none. */
 export function AddTaskDialog({
   open,
   onOpenChange,
@@ -18,6 +19,9 @@ export function AddTaskDialog({
 }) {
   const { status } = useAuth();
   const addTask = useAddTask();
+  const plants = usePlants(status === "signed-in" && !plantId);
+  const activePlants = (plants.data ?? []).filter((p) => p.status === "active");
+  const [chosenPlant, setChosenPlant] = useState("");
   const [title, setTitle] = useState("");
   const [dueDate, setDueDate] = useState(localToday);
   const [repeat, setRepeat] = useState("");
@@ -34,11 +38,12 @@ export function AddTaskDialog({
       await addTask.mutateAsync({
         title: title.trim(),
         dueDate,
-        plantId: plantId ?? null,
+        plantId: plantId ?? (chosenPlant || null),
         repeatEveryDays: repeatDays,
       });
       setTitle("");
       setRepeat("");
+      setChosenPlant("");
       setDueDate(localToday());
       onOpenChange(false);
     } catch {
@@ -75,6 +80,27 @@ export function AddTaskDialog({
             />
           )}
         </Field>
+        {!plantId && activePlants.length > 0 && (
+          <Field label="Plant (optional)">
+            {(props) => (
+              <Select
+                {...props}
+                value={chosenPlant}
+                onChange={(e) => setChosenPlant(e.target.value)}
+              >
+                <option value="">No plant</option>
+                {activePlants.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {/* Two plants of one name are told apart by when they were planted. */}
+                    {activePlants.some((o) => o !== p && o.name === p.name)
+                      ? `${p.name} (planted ${formatDay(p.plantingDate)})`
+                      : p.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
         <Field label="Repeat every (days, optional)" error={repeatError}>
           {(props) => (
             <Input

@@ -168,7 +168,9 @@ function IdentifyPanel({ onHelp }: { onHelp: (form: HelpForm) => void }) {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_auto_1fr] lg:items-start">
+    // One column of minmax(0, 1fr) on phones: an implicit auto column grows to its cards' widest
+    // content, which pushed every card past the right edge of a 320–430 px screen.
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_auto_1fr] lg:items-start">
       <PhotoPicker
         file={file}
         problem={problem}
