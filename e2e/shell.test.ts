@@ -164,7 +164,7 @@ describe.skipIf(!chromiumPath)("web app shell in Chromium", () => {
     expect(await instagram.getAttribute("rel")).toBe("noopener noreferrer");
     await saveScreenshot(page, "menu-mobile");
     await signOut.click();
-    await page.waitForURL("**/settings");
+    await page.waitForURL("**/settings#account");
     await context.close();
   });
 

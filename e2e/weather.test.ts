@@ -191,7 +191,7 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     fake.fixture = "mild";
   });
 
-  it("says clearly when the weather service is unreachable, shows the degraded banner, and the rest works", async () => {
+  it("says clearly when the weather service is unreachable, with no degraded banner, and the rest works", async () => {
     allowFailedRequests();
     const { context, page } = await home(broken);
     const card = page.getByRole("region", { name: "Weather & Season" });
@@ -203,13 +203,15 @@ describe.skipIf(!chromiumPath)("weather and planting guidance in Chromium", () =
     const planting = page.getByRole("region", { name: "What to Plant Now" });
     await planting.getByText("No live forecast", { exact: true }).waitFor();
     await planting.getByText(/^Vegetables \(\d+\)$/).waitFor();
-    // Spec §8: any successful response clears the degraded flag, so which answer of the first load
-    // comes last decides the banner. Update asks the weather service alone: it fails, and stays so.
+    // Tendril itself answers; the card already says the weather service failed (issue 24), so the
+    // degraded banner stays away, however often the service is asked again.
+    const answered = page.waitForResponse((r) => r.url().includes("/api/gardening/weather"));
     await page.getByRole("button", { name: "Update" }).click();
-    await waitForText(
-      page,
-      "⚠️ The gardening assistant is running in degraded mode. Please try again later.",
-    );
+    expect((await answered).status()).toBe(502);
+    await card.getByText("Weather service unreachable").waitFor();
+    expect(
+      await page.getByText("⚠️ The gardening assistant is running in degraded mode.").count(),
+    ).toBe(0);
     await saveScreenshot(page, "home-weather-down-desktop");
     await page.getByRole("link", { name: "Settings" }).first().click();
     await waitForText(page, "Profile & Settings");

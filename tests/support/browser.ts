@@ -42,8 +42,15 @@ export const VIEWPORTS = {
 
 const screenshotDir = path.resolve(import.meta.dirname, "../../e2e/screenshots");
 
-/** Saves a full-page screenshot under the git-ignored e2e/screenshots/ for a person to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under the git-ignored e2e/screenshots/ for a person to look at: the full page,
+ * or with `fullPage: false` just what the screen shows (where a link landed).
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }

@@ -81,6 +81,43 @@ describe("api client", () => {
     expect(connectivity.get().degraded).toBe(false);
   });
 
+  it("keeps degraded off when Tendril answers that a service it relies on failed (502 in its words)", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(502, { error: { code: "upstream_unavailable", message: "Weather is down." } }),
+    );
+    const error = await apiRequest("/api/gardening/weather").catch((e: unknown) => e);
+    expect((error as HttpError).serverMessage).toBe("Weather is down.");
+    expect(connectivity.get().degraded).toBe(false);
+    expect(window.__tendrilTelemetry?.at(-1)).toMatchObject({ kind: "dependency" });
+  });
+
+  it("sets degraded on Tendril's own 500, and on a 502 that is not in Tendril's words (a proxy)", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(500, { error: { code: "internal", message: "Something went wrong on our side." } }),
+    );
+    await expect(apiRequest("/api/me")).rejects.toBeInstanceOf(HttpError);
+    expect(connectivity.get().degraded).toBe(true);
+    connectivity.setDegraded(false);
+    fetchMock.mockResolvedValueOnce(
+      new Response("<html>502 Bad Gateway</html>", {
+        status: 502,
+        headers: { "content-type": "text/html" },
+      }),
+    );
+    await expect(apiRequest("/api/me")).rejects.toBeInstanceOf(HttpError);
+    expect(connectivity.get().degraded).toBe(true);
+    expect(window.__tendrilTelemetry?.at(-1)).toMatchObject({ kind: "api" });
+  });
+
+  it("clears degraded when a dependency's 502 follows Tendril's own failure: Tendril answers again", async () => {
+    connectivity.setDegraded(true);
+    fetchMock.mockResolvedValueOnce(
+      json(502, { error: { code: "upstream_unavailable", message: "Weather is down." } }),
+    );
+    await expect(apiRequest("/api/gardening/weather")).rejects.toBeInstanceOf(HttpError);
+    expect(connectivity.get().degraded).toBe(false);
+  });
+
   it("skips a variant answered by some other site's page, not our API", async () => {
     fetchMock
       .mockResolvedValueOnce(

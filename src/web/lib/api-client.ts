@@ -175,8 +175,8 @@ export async function firstApiAnswer<T>(
 }
 
 /**
- * Calls the API, trying every base × path variant until one answers. Any answer clears the
- * degraded flag; a network failure of every attempt, or a 5xx, sets it.
+ * Calls the API, trying every base × path variant until one answers. Any good answer clears the
+ * degraded flag; a network failure of every attempt, or Tendril's own 5xx, sets it.
  */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return firstApiAnswer<T>(path, options.signal, () => ({
@@ -193,17 +193,33 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
   }));
 }
 
-/** Our API answered: the degraded flag follows its status, and the network is proven to work. */
+/**
+ * Our API answered: the network is proven to work, and an answer below 500 clears the degraded
+ * flag. Whether a 5xx sets it is for `httpFailure`, which reads the body.
+ */
 export function noteAnswer(status: number): void {
-  connectivity.setDegraded(status >= 500);
+  if (status < 500) connectivity.setDegraded(false);
   // An answer proves the network works, unless the browser itself says it is offline.
   if (navigator.onLine) connectivity.setOffline(false);
 }
 
-/** The error for a non-2xx answer; a server failure is recorded too. */
+/**
+ * The codes of a 502 in Tendril's own words: a service it relies on (weather, geocoding, cloud
+ * plant ID, the AI model) failed. Tendril itself is working, and the screen that asked says what
+ * failed and offers a retry, so such an answer does not make the API degraded.
+ */
+const DEPENDENCY_FAILURE_CODES: readonly string[] = [
+  "upstream_unavailable",
+  "plan_failed",
+] satisfies ErrorCode[];
+
+/** The error for a non-2xx answer; a 5xx also decides the degraded flag and is recorded. */
 export function httpFailure(status: number, body: string): HttpError {
   const error = new HttpError(status, body);
-  if (status >= 500) recordFailure("api", error.message);
+  if (status < 500) return error;
+  const dependency = status === 502 && DEPENDENCY_FAILURE_CODES.includes(error.serverCode ?? "");
+  connectivity.setDegraded(!dependency);
+  recordFailure(dependency ? "dependency" : "api", error.message);
   return error;
 }
 

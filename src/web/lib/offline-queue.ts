@@ -1,4 +1,5 @@
 import type { TaskCreate } from "../../core/schemas/task";
+import { HttpError, NetworkError } from "./api-client";
 
 /**
  * Task writes made while offline (spec: they show at once and sync later). The queue lives in
@@ -28,34 +29,58 @@ export function enqueue(write: QueuedWrite): void {
   writeQueue([...readQueue(), write]);
 }
 
+/**
+ * Whether a write that failed may succeed when sent again: the network failed, Tendril failed
+ * (5xx) or asked to slow down (429). Any other answer, a 4xx above all, is a refusal that no
+ * retry changes: sending it again would only loop.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof HttpError && (error.status >= 500 || error.status === 429);
+}
+
+/**
+ * A task added offline has reached the server: the writes queued after it name its real id, so
+ * they still find it in a later replay.
+ */
+export function resolveTempId(tempId: string, id: string): void {
+  writeQueue(
+    readQueue().map((write) =>
+      write.kind === "complete-task" && write.taskId === tempId ? { ...write, taskId: id } : write,
+    ),
+  );
+}
+
+async function sendAll(
+  send: (write: QueuedWrite) => Promise<void>,
+  refused: (write: QueuedWrite, error: unknown) => void,
+): Promise<void> {
+  for (let next = readQueue()[0]; next; next = readQueue()[0]) {
+    try {
+      await send(next);
+    } catch (error) {
+      if (isRetryable(error)) throw error;
+      refused(next, error);
+    }
+    writeQueue(readQueue().slice(1));
+  }
+}
+
 let replaying: Promise<void> | null = null;
 
 /**
- * Sends queued writes oldest first. A write the server refuses (4xx) is dropped so it cannot block
- * the rest; a network failure stops the replay and keeps it for next time.
+ * Sends queued writes oldest first, one replay at a time. A write that may yet succeed (see
+ * isRetryable) stops the replay and stays for next time; any other failure is a refusal: the
+ * write is dropped, so it cannot block the rest, and `refused` says so where the gardener sees it.
  */
 export function replayQueue(
-  send: (write: QueuedWrite, idMap: Map<string, string>) => Promise<void>,
+  send: (write: QueuedWrite) => Promise<void>,
+  refused: (write: QueuedWrite, error: unknown) => void,
 ): Promise<void> {
-  replaying ??= (async () => {
-    const idMap = new Map<string, string>();
-    try {
-      while (true) {
-        const [next] = readQueue();
-        if (!next) return;
-        try {
-          await send(next, idMap);
-        } catch (error) {
-          if (!(error instanceof Error && "status" in error && Number(error.status) < 500))
-            throw error;
-          console.warn("A queued change was refused by the server and dropped", next, error);
-        }
-        writeQueue(readQueue().slice(1));
-      }
-    } finally {
-      replaying = null;
-    }
-  })();
+  // Cleared in a later tick, never before it is set (an empty queue finishes at once).
+  replaying ??= sendAll(send, refused).finally(() => {
+    replaying = null;
+  });
   return replaying;
 }
 

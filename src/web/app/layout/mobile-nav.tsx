@@ -11,6 +11,9 @@ import { openFeedback } from "./feedback";
 import { Logo } from "./logo";
 import { fullNav, mainNav } from "./nav-items";
 
+/** Spec, Global chrome: the menu's Sign Out goes to Settings, at the Account section and its Sign out. */
+const SIGN_OUT_SECTION = "/settings#account";
+
 export function MobileHeader() {
   const [open, setOpen] = useState(false);
   return (
@@ -68,7 +71,7 @@ function MobileMenu({
           ))}
           <li>
             {status === "signed-in" ? (
-              <Link to="/settings" onClick={close} className={itemClass()}>
+              <Link to={SIGN_OUT_SECTION} onClick={close} className={itemClass()}>
                 <LogOut size={20} aria-hidden />
                 Sign Out
               </Link>

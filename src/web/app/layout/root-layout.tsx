@@ -10,6 +10,7 @@ import { FeedbackButton } from "./feedback";
 import { BottomBar, MobileHeader } from "./mobile-nav";
 import { TopNav } from "./top-nav";
 import { useHeaderHeight } from "./use-header-height";
+import { usePageScroll } from "./use-page-scroll";
 
 /** After the first paint, so the first dialog a gardener opens does not wait for its code. */
 function usePreloadedDialogs() {
@@ -24,6 +25,7 @@ export function RootLayout() {
   usePreloadedDialogs();
   const header = useRef<HTMLDivElement>(null);
   useHeaderHeight(header);
+  usePageScroll();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

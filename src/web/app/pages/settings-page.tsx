@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Quota } from "../../../core/schemas/app-config";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
@@ -116,9 +116,28 @@ function QuotaCard() {
   );
 }
 
+const ACCOUNT_ID = "account";
+
+/**
+ * A link to /settings#account (the menu's Sign Out) lands here with Sign out in view and focused.
+ * The card appears once the profile has loaded, after the router's own scroll, so it does this.
+ */
+function useAccountTarget() {
+  const location = useLocation();
+  const signOut = useRef<HTMLButtonElement>(null);
+  // Each arrival by the link is a new location, so it lands again.
+  useEffect(() => {
+    if (location.hash !== `#${ACCOUNT_ID}`) return;
+    signOut.current?.scrollIntoView({ block: "center" });
+    signOut.current?.focus({ preventScroll: true });
+  }, [location]);
+  return signOut;
+}
+
 function AccountCard({ email }: { email: string }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  const signOutButton = useAccountTarget();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   async function resetPassword() {
@@ -139,7 +158,7 @@ function AccountCard({ email }: { email: string }) {
   }
 
   return (
-    <Card>
+    <Card id={ACCOUNT_ID} className="scroll-mt-24">
       <CardTitle>Account</CardTitle>
       <p className="mb-4 text-stone-700">
         Signed in as <span className="font-semibold text-stone-900">{email}</span>
@@ -156,7 +175,7 @@ function AccountCard({ email }: { email: string }) {
         <Button variant="secondary" onClick={leave}>
           Switch account
         </Button>
-        <Button variant="danger" onClick={leave}>
+        <Button ref={signOutButton} variant="danger" onClick={leave}>
           Sign out
         </Button>
       </div>

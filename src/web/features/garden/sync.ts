@@ -1,21 +1,52 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Task } from "../../../core/garden/tasks";
 import { gardenChangeTypes } from "../../../core/live-events";
-import { api } from "../../lib/api-client";
+import { api, errorMessage } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
-import { invalidateGarden } from "../../lib/garden-api";
+import { gardenKeys, invalidateGarden } from "../../lib/garden-api";
 import { useLiveChanges } from "../../lib/live-changes";
-import { type QueuedWrite, readQueue, replayQueue } from "../../lib/offline-queue";
+import {
+  isTempId,
+  type QueuedWrite,
+  readQueue,
+  replayQueue,
+  resolveTempId,
+} from "../../lib/offline-queue";
+import { toast } from "../../lib/toast-store";
 
-async function send(write: QueuedWrite, idMap: Map<string, string>) {
+async function send(write: QueuedWrite) {
   if (write.kind === "add-task") {
     const task = await api.post<Task>("/api/tasks", write.body);
-    idMap.set(write.tempId, task.id);
+    resolveTempId(write.tempId, task.id);
   } else {
-    const id = idMap.get(write.taskId) ?? write.taskId;
-    await api.post(`/api/tasks/${encodeURIComponent(id)}/complete`);
+    // Still an offline id here: the add queued before it was refused, so there is nothing to
+    // complete.
+    if (isTempId(write.taskId)) return;
+    await api.post(`/api/tasks/${encodeURIComponent(write.taskId)}/complete`);
   }
+}
+
+/**
+ * The server refused a write made offline: say so with its own words, and take back what the
+ * screen showed as done (the task added offline goes; a task completed offline comes back).
+ */
+function undoRefused(queryClient: QueryClient, write: QueuedWrite, error: unknown) {
+  if (write.kind === "add-task") {
+    queryClient.setQueryData<Task[]>(gardenKeys.pendingTasks, (tasks) =>
+      tasks?.filter((task) => task.id !== write.tempId),
+    );
+  } else {
+    void queryClient.invalidateQueries({ queryKey: ["tasks"] });
+  }
+  toast({
+    title:
+      write.kind === "add-task"
+        ? `Couldn't add the task “${write.body.title}”`
+        : "Couldn't complete a task you ticked off offline",
+    description: errorMessage(error, "The server refused the change."),
+    variant: "destructive",
+  });
 }
 
 /**
@@ -30,7 +61,7 @@ export function useGardenSync() {
     if (status !== "signed-in") return;
     const replay = () => {
       if (!navigator.onLine || readQueue().length === 0) return;
-      replayQueue(send)
+      replayQueue(send, (write, error) => undoRefused(queryClient, write, error))
         .then(() => invalidateGarden(queryClient))
         .catch((error: unknown) => console.warn("Offline changes will sync later", error));
     };

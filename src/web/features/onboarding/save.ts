@@ -1,5 +1,7 @@
 import type { MePatch } from "../../../core/schemas/me";
-import { api } from "../../lib/api-client";
+import { api, errorMessage } from "../../lib/api-client";
+import { isRetryable } from "../../lib/offline-queue";
+import { toast } from "../../lib/toast-store";
 
 /** Spec §9: the save races 7 s; the whole step gives up at 8 s. */
 export const SAVE_RACE_MS = 7000;
@@ -24,10 +26,23 @@ export function raceSave(save: () => Promise<unknown>, raceMs = SAVE_RACE_MS): P
   });
 }
 
-/** 'We'll keep trying in the background': retries the profile save a few times, quietly. */
+/**
+ * 'We'll keep trying in the background': retries the profile save a few times, quietly, while
+ * a retry may help (isRetryable). A refusal ends it and says why: the answers were not saved.
+ */
 export function retryInBackground(patch: MePatch, attempt = 1): void {
   if (attempt > BACKGROUND_ATTEMPTS) return;
   setTimeout(() => {
-    api.patch("/api/me", patch).catch(() => retryInBackground(patch, attempt + 1));
+    api.patch("/api/me", patch).catch((error: unknown) => {
+      if (isRetryable(error)) {
+        retryInBackground(patch, attempt + 1);
+        return;
+      }
+      toast({
+        title: "Your setup was not saved",
+        description: `${errorMessage(error)} Set your place and preferences in Settings.`,
+        variant: "destructive",
+      });
+    });
   }, BACKGROUND_RETRY_MS);
 }
