@@ -149,7 +149,9 @@ describe.skipIf(!chromiumPath)("landing places, the degraded banner and queued w
   });
 
   it("shows the degraded banner once Tendril's own server has stopped", async () => {
-    suite.allowConsole(/ERR_CONNECTION_(REFUSED|RESET)|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE/);
+    suite.allowConsole(
+      /ERR_CONNECTION_(REFUSED|RESET)|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE/,
+    );
     const weather = suite.weather?.url ?? "";
     const own = await startServer({
       WEATHER_BASE_URL: weather,
