@@ -148,7 +148,8 @@ describe.each(dialects)("an old profile after the place migration (%s)", (dialec
           updated_at: now,
         } as never)
         .execute();
-      expect(await migrateToLatest(database.db)).toEqual(["0009-profile-place"]);
+      // The place migration runs first; later ones (0010 on) may follow it.
+      expect((await migrateToLatest(database.db))[0]).toBe("0009-profile-place");
       const row = await database.db
         .selectFrom("profile")
         .select(["zip", "zone", "location", "place_name", "place_lat"])
