@@ -140,6 +140,45 @@ describe.skipIf(!chromiumPath || !havePhotos)("plant identification in Chromium"
     await context.close();
   });
 
+  it("asks for a care sheet the catalogue lacks once, and remembers the answer", async () => {
+    const { context, page } = await gardener(VIEWPORTS.mobile);
+    suite.allowConsole(/status of 404/);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/gardening/care/catalogue")
+        asked.push(url.searchParams.get("query") ?? "");
+    });
+    await page.goto("/plant-id");
+    const daisy = await identify(page, DAISY);
+    const sunflower = await identify(page, SUNFLOWER);
+    // The daisy again from Recent Identifications, then the page left and opened again.
+    const recent = page.getByRole("region", { name: "Recent Identifications" });
+    await recent.getByRole("button").nth(1).click();
+    await expect.poll(() => page.locator("#result-name").textContent()).toBe(daisy);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link").first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goBack();
+    await page.waitForURL(/\/plant-id$/);
+    await recent.getByRole("button").first().click();
+    await expect.poll(() => page.locator("#result-name").textContent()).toBe(sunflower);
+    await recent.getByRole("button").nth(1).click();
+    await expect.poll(() => page.locator("#result-name").textContent()).toBe(daisy);
+
+    const status = async (query: string) =>
+      (
+        await context.request.get(
+          `/api/gardening/care/catalogue?query=${encodeURIComponent(query)}`,
+        )
+      ).status();
+    const missing = [];
+    for (const name of new Set(asked)) if ((await status(name)) === 404) missing.push(name);
+    console.log(`care asked for ${JSON.stringify(asked)}; no sheet for ${JSON.stringify(missing)}`);
+    expect(missing.length).toBeGreaterThan(0);
+    for (const name of new Set(asked)) expect(asked.filter((n) => n === name)).toHaveLength(1);
+    await context.close();
+  });
+
   it("shows the server's words for a file that is not really a photo", async () => {
     const { context, page } = await gardener(VIEWPORTS.mobile);
     suite.allowConsole(/status of 415/);
