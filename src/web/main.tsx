@@ -2,11 +2,14 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./styles/index.css";
 import { App } from "./app/App";
+import { queryClient } from "./app/query-client";
+import { askForSessionEarly } from "./app/start-up";
 import { installGlobalErrorHandlers } from "./lib/network-errors";
 import { installTheme } from "./lib/theme";
 
 installGlobalErrorHandlers();
 installTheme();
+askForSessionEarly(queryClient);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

@@ -3,6 +3,8 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../../core/schemas/error";
+import { sessionTokenFrom } from "../auth/session-cache";
+import { WebShell } from "./web-shell";
 
 /**
  * Serves the built web app and answers every other non-API GET with index.html so client-side
@@ -10,6 +12,7 @@ import type { ErrorBody } from "../../core/schemas/error";
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, "index.html"));
+  const shell = hasBuild ? new WebShell(distDir) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -32,7 +35,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (!pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD")) {
-      if (hasBuild) return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (shell) {
+        return reply
+          .header("cache-control", "no-cache")
+          // The hints differ for a visitor with a session cookie.
+          .header("vary", "cookie")
+          .type("text/html; charset=utf-8")
+          .send(shell.htmlFor(pathname, sessionTokenFrom(request.headers.cookie) !== undefined));
+      }
       return reply
         .status(503)
         .type("text/plain")

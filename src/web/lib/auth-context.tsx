@@ -21,6 +21,19 @@ const AuthContext = createContext<AuthValue | null>(null);
 export const sessionQueryKey = ["session"] as const;
 export const meQueryKey = ["me"] as const;
 
+/** Who is signed in. Asked as soon as the app starts (start-up.ts) and here. */
+export const sessionQuery = {
+  queryKey: sessionQueryKey,
+  queryFn: async (): Promise<Session | null> => {
+    const current = await authApi.getSession();
+    // Remembered for offline starts: the last signed-in user opens their garden from cache.
+    setJson("profile", current ? { user: current.user } : null);
+    return current;
+  },
+  staleTime: 5 * 60_000,
+  retry: 1,
+};
+
 /**
  * Spec §4 Auth: after sign-in the server has created or refreshed the profile; its stored
  * location is copied to the browser, and a finished onboarding carries over to this device.
@@ -41,17 +54,7 @@ async function syncProfileToBrowser(): Promise<Me | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { offline } = useConnectivity();
-  const session = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async () => {
-      const current = await authApi.getSession();
-      // Remembered for offline starts: the last signed-in user opens their garden from cache.
-      setJson("profile", current ? { user: current.user } : null);
-      return current;
-    },
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const session = useQuery(sessionQuery);
 
   const refresh = useCallback(async () => {
     // A new sign-in may be another person on this browser: drop everything cached for the last one.

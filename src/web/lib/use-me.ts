@@ -3,11 +3,14 @@ import type { Me, MePatch } from "../../core/schemas/me";
 import { api } from "./api-client";
 import { meQueryKey, useAuth } from "./auth-context";
 
+/** The signed-in gardener's profile. Asked at start-up too (start-up.ts), beside the session. */
+export const fetchMe = () => api.get<Me>("/api/me");
+
 export function useMe() {
   const { status } = useAuth();
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: () => api.get<Me>("/api/me"),
+    queryFn: fetchMe,
     enabled: status === "signed-in",
   });
 }

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Outlet } from "react-router";
 import { preloadDialogs } from "../../components/ui/dialog";
 import { PageSkeleton } from "../../components/ui/misc";
-import { Toaster } from "../../components/ui/toaster";
+import { preloadToaster, Toaster } from "../../components/ui/toaster";
 import { useGardenSync } from "../../features/garden/sync";
 import { Banners } from "./banners";
 import { DesktopFooter } from "./desktop-footer";
@@ -12,9 +12,10 @@ import { TopNav } from "./top-nav";
 import { useHeaderHeight } from "./use-header-height";
 import { usePageScroll } from "./use-page-scroll";
 
-/** After the first paint, so the first dialog a gardener opens does not wait for its code. */
+/** After the first paint, so the first dialog or toast does not wait for its code. */
 function usePreloadedDialogs() {
   useEffect(() => {
+    preloadToaster();
     const timer = setTimeout(preloadDialogs, 1000);
     return () => clearTimeout(timer);
   }, []);

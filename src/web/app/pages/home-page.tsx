@@ -1,8 +1,10 @@
+import { useIsRestoring } from "@tanstack/react-query";
 import { ArrowDown, ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { groupTasks } from "../../../core/garden/tasks";
 import { placeTitle } from "../../../core/place-title";
+import type { Me } from "../../../core/schemas/me";
 import { focusRing } from "../../components/ui/button";
 import { PageHeader, Spinner } from "../../components/ui/misc";
 import { PlantsCard } from "../../features/garden/plants-card";
@@ -24,24 +26,29 @@ import type { Place } from "../../lib/weather-api";
  */
 const storedPlace = (): string | null => storage.location() || getString("zip");
 
+function storedOrProfilePlace(me: Me | undefined): Place {
+  const stored = storedPlace();
+  if (stored) return { location: stored };
+  // A place chosen at onboarding is already found: its coordinates, no second search.
+  const profilePlace = me?.place;
+  if (profilePlace) {
+    return {
+      location: placeTitle(profilePlace),
+      lat: profilePlace.latitude,
+      lon: profilePlace.longitude,
+    };
+  }
+  return { location: me?.location || me?.zip || "San Francisco" };
+}
+
 export function HomePage() {
   const { user } = useAuth();
   const me = useMe();
-  const [place, setPlace] = useState<Place>(() => ({
-    location: storedPlace() || "San Francisco",
-  }));
-  const fromProfile = me.data?.location || me.data?.zip;
-  const profilePlace = me.data?.place;
-  const placeName = profilePlace ? placeTitle(profilePlace) : null;
-  const lat = profilePlace?.latitude;
-  const lon = profilePlace?.longitude;
-  useEffect(() => {
-    if (storedPlace()) return;
-    // A place chosen at onboarding is already found: its coordinates, no second search.
-    if (placeName && lat !== undefined && lon !== undefined) {
-      setPlace({ location: placeName, lat, lon });
-    } else if (fromProfile) setPlace({ location: fromProfile });
-  }, [fromProfile, placeName, lat, lon]);
+  const restoring = useIsRestoring();
+  // A place searched in the weather card wins; else this device's, else the profile's: derived
+  // at render, so the cards' first requests already name it (not San Francisco, then the ZIP).
+  const [chosen, setPlace] = useState<Place | null>(null);
+  const place = chosen ?? storedOrProfilePlace(me.data);
   const onboardedOnServer = me.data?.onboardingCompleted === true;
   useEffect(() => {
     if (onboardedOnServer) storage.setOnboarded();
@@ -51,7 +58,8 @@ export function HomePage() {
   // the server's answer, not the copy this browser saved, which may predate an onboarding
   // finished on another device.
   if (!storage.isOnboarded() && !onboardedOnServer) {
-    if (me.isFetching) return <Spinner label="Loading your garden…" />;
+    // While the saved cache is read back the profile is not asked yet: wait for it too.
+    if (me.isFetching || restoring) return <Spinner label="Loading your garden…" />;
     return <Navigate to="/onboarding" replace />;
   }
   const name = me.data?.displayName?.trim() || user?.name || "there";

@@ -1,71 +1,41 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
-import { cn } from "../../lib/cn";
-import {
-  dismissToast,
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD,
-  useToasts,
-} from "../../lib/toast-store";
-import { Button } from "./button";
+import { useEffect, useState } from "react";
+import { useToasts } from "../../lib/toast-store";
 
-const variants = {
-  default: "border-stone-300 bg-surface text-stone-900",
-  success: "border-leaf-500 bg-leaf-100 text-stone-900",
-  destructive: "border-berry-600 bg-surface text-stone-900",
-};
+type Panel = typeof import("./toast-panel").ToastPanel;
+let panel: Panel | null = null;
+let loading: Promise<void> | null = null;
 
+function loadPanel(): Promise<void> {
+  loading ??= import("./toast-panel")
+    .then((module) => {
+      panel = module.ToastPanel;
+    })
+    .catch(() => {
+      // Offline before the service worker stored it: the next toast tries again.
+      loading = null;
+    });
+  return loading;
+}
+
+/** Right after the first paint, so a toast (often "Network error") never waits for its code. */
+export function preloadToaster(): void {
+  void loadPanel();
+}
+
+/**
+ * Spec §4 Toasts. Radix Toast loads just after the first paint rather than with the entry: no
+ * screen needs it to paint (issue 27). Not React.lazy: a failed load would stay failed and take
+ * the page down with it, where this only shows the toast once its code has arrived.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-    >
-      {toasts.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismissToast(t.id)}
-          className={cn(
-            "flex items-start gap-3 rounded-[16px] border-2 p-4 shadow-md data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0",
-            variants[t.variant ?? "default"],
-          )}
-        >
-          <div className="flex-1">
-            <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && (
-              <ToastPrimitive.Description className="mt-1 text-sm text-stone-700">
-                {t.description}
-              </ToastPrimitive.Description>
-            )}
-          </div>
-          {t.action && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="-my-1 min-h-11"
-              onClick={() => {
-                dismissToast(t.id);
-                t.action?.onClick();
-              }}
-            >
-              {t.action.label}
-            </Button>
-          )}
-          <ToastPrimitive.Close
-            aria-label="Dismiss"
-            className="-m-1 inline-flex size-8 items-center justify-center rounded-lg hover:bg-stone-100"
-          >
-            <X size={16} aria-hidden />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      {/* Just below the header and any banner above it (--header-bottom), where it hides a
-          page's title rather than a button or the bottom bar; on wide screens in the top right
-          corner. */}
-      <ToastPrimitive.Viewport className="fixed top-[calc(var(--header-bottom,4rem)+0.5rem)] right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none lg:top-[calc(var(--header-bottom,4rem)+1rem)] lg:right-20" />
-    </ToastPrimitive.Provider>
-  );
+  const [, setLoaded] = useState(panel !== null);
+  // Each new toast tries again if the code could not be loaded before.
+  const newest = toasts[0]?.id;
+  useEffect(() => {
+    if (newest && !panel) void loadPanel().then(() => setLoaded(panel !== null));
+  }, [newest]);
+  if (toasts.length === 0 || !panel) return null;
+  const Loaded = panel;
+  return <Loaded />;
 }

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROUTE_MODULES, WebShell } from "./web-shell";
+
+const webRoot = path.resolve(import.meta.dirname, "../../web");
+
+/** A build as Vite writes it: index.html and the manifest of chunks. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "web-shell-"));
+  fs.mkdirSync(path.join(dir, ".vite"));
+  fs.writeFileSync(
+    path.join(dir, "index.html"),
+    '<html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index.js", imports: ["_shared.js"] },
+      "_shared.js": { file: "assets/shared.js" },
+      "_card.js": { file: "assets/card.js", imports: ["_shared.js", "index.html"] },
+      "app/pages/home-page.tsx": { file: "assets/home.js", imports: ["_card.js", "index.html"] },
+      "app/auth-route.tsx": { file: "assets/auth.js", imports: ["index.html"] },
+    }),
+  );
+  return dir;
+}
+
+describe("the page shell's loading hints", () => {
+  const dist = fakeBuild();
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const shell = new WebShell(dist);
+
+  it("names every page the router loads lazily", () => {
+    const router = fs.readFileSync(path.join(webRoot, "app/router.tsx"), "utf8");
+    const lazy = [...router.matchAll(/import\("(\.[^"]+)"\)/g)].map((m) =>
+      path.relative(webRoot, path.resolve(webRoot, "app", `${m[1]}.tsx`)),
+    );
+    const named = ROUTE_MODULES.map((r) => r.module);
+    // The not-found page is for any other path: nothing to name ahead.
+    expect(lazy.filter((module) => !module.includes("not-found")).sort()).toEqual(named.sort());
+    for (const module of named) expect(fs.existsSync(path.join(webRoot, module))).toBe(true);
+  });
+
+  it("gives a signed-in visitor the session, profile and the page's own modules", () => {
+    const html = shell.htmlFor("/", true);
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/me">',
+    );
+    expect(html).toContain('href="/api/auth/get-session"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    expect(html).toContain('href="/assets/card.js"');
+    // Already loaded by the entry: not named twice.
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared.js"');
+    expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("gives a visitor without a session no data hints and no signed-in page code", () => {
+    const home = shell.htmlFor("/", false);
+    expect(home).not.toContain("/api/me");
+    expect(home).not.toContain("/assets/home.js");
+    expect(shell.htmlFor("/auth", false)).toContain('href="/assets/auth.js"');
+  });
+
+  it("adds only the data hints for a path no page claims", () => {
+    const html = shell.htmlFor("/no/such/page", true);
+    expect(html).toContain("/api/me");
+    expect(html).not.toContain("modulepreload");
+    expect(shell.htmlFor("/no/such/page", false)).toBe(
+      fs.readFileSync(path.join(dist, "index.html"), "utf8"),
+    );
+  });
+});

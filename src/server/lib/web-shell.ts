@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * The page a route's code lives in (src/web/app/router.tsx, relative to src/web), and who may
+ * open it. web-shell.test.ts checks this table against the router.
+ */
+export const ROUTE_MODULES: { pattern: RegExp; module: string; signedIn: boolean }[] = [
+  { pattern: /^\/$/, module: "app/pages/home-page.tsx", signedIn: true },
+  { pattern: /^\/auth$/, module: "app/auth-route.tsx", signedIn: false },
+  { pattern: /^\/onboarding$/, module: "features/onboarding/onboarding-page.tsx", signedIn: false },
+  { pattern: /^\/plant-id$/, module: "features/plant-id/plant-id-page.tsx", signedIn: true },
+  { pattern: /^\/grow-along$/, module: "features/grow-along/grow-along-page.tsx", signedIn: true },
+  { pattern: /^\/contact$/, module: "features/contact/contact-page.tsx", signedIn: true },
+  { pattern: /^\/plants$/, module: "features/garden/plants-page.tsx", signedIn: true },
+  {
+    pattern: /^\/planting-calendar$/,
+    module: "features/planting-calendar/planting-calendar-page.tsx",
+    signedIn: true,
+  },
+  { pattern: /^\/plants\/[^/]+$/, module: "features/garden/plant-detail-page.tsx", signedIn: true },
+  { pattern: /^\/settings$/, module: "app/pages/settings-page.tsx", signedIn: true },
+  { pattern: /^\/workflows$/, module: "features/workflows/workflows-page.tsx", signedIn: true },
+  { pattern: /^\/plans$/, module: "features/plans/plans-page.tsx", signedIn: true },
+  { pattern: /^\/chat$/, module: "features/chat/chat-page.tsx", signedIn: false },
+];
+
+/**
+ * What every signed-in page asks first (src/web/app/start-up.ts): the session, then the profile.
+ * Named in the page itself, they load while its JavaScript does rather than after it has run.
+ * `crossorigin="anonymous"` matches the app's own same-origin fetch, so the answer is reused.
+ */
+const SIGNED_IN_DATA = ["/api/auth/get-session", "/api/me"];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * index.html for each navigation, with hints that let a phone fetch in parallel what it would
+ * otherwise discover one round trip after another (issue 27): the route's own code and the
+ * modules it imports, and, for a visitor carrying a session cookie, the session and profile
+ * the app asks for first. The hints are only hints: without them every page works as before.
+ */
+export class WebShell {
+  private readonly html: string;
+  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly cache = new Map<string, string>();
+
+  constructor(distDir: string) {
+    this.html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+    const manifestFile = path.join(distDir, ".vite", "manifest.json");
+    this.manifest = fs.existsSync(manifestFile)
+      ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>)
+      : {};
+  }
+
+  htmlFor(pathname: string, hasSessionCookie: boolean): string {
+    const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
+    const signedIn = hasSessionCookie;
+    const key = `${route?.module ?? ""}|${signedIn}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const links = [
+      ...(signedIn ? SIGNED_IN_DATA : []).map(
+        (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`,
+      ),
+      ...(route && (signedIn || !route.signedIn) ? this.moduleFiles(route.module) : []).map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+      ),
+    ];
+    const html = links.length
+      ? this.html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`)
+      : this.html;
+    this.cache.set(key, html);
+    return html;
+  }
+
+  /** The route's chunk and every chunk it imports, less what index.html already loads. */
+  private moduleFiles(module: string): string[] {
+    const entry = this.manifest["index.html"];
+    const loaded = new Set(["index.html", ...(entry?.imports ?? [])]);
+    const files: string[] = [];
+    const visit = (key: string) => {
+      if (loaded.has(key)) return;
+      loaded.add(key);
+      const chunk = this.manifest[key];
+      if (!chunk) return;
+      files.push(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(module);
+    return files;
+  }
+}

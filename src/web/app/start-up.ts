@@ -1,0 +1,16 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { meQueryKey, sessionQuery } from "../lib/auth-context";
+import { fetchMe } from "../lib/use-me";
+
+/**
+ * Asks who is signed in, and then their profile, as soon as the entry script runs: not after the
+ * persisted cache has been read from IndexedDB and the first render has asked (issue 27: each
+ * of those waits is a round trip before My Garden can show anything). The profile waits for the
+ * session, so a signed-out visitor never gets a refused request.
+ */
+export function askForSessionEarly(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(sessionQuery).then(() => {
+    if (!queryClient.getQueryData(sessionQuery.queryKey)) return;
+    return queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe });
+  });
+}
