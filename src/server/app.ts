@@ -69,6 +69,7 @@ import { PhotoGate } from "./lib/photos/photo-gate";
 import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
 import { UserResponseCache } from "./lib/user-response-cache";
+import { WebShell } from "./lib/web-shell";
 import { registerWebApp } from "./lib/web-static";
 import { type Assistant, createAssistants } from "./providers/ai";
 import { knowledgeBase } from "./providers/ai/knowledge/knowledge-base";
@@ -350,9 +351,11 @@ export async function buildApp(
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   // Set as the request arrives (a callback hook costs no promise), so every reply carries them.
+  const webShell = WebShell.load(config.webDistDir);
   const setSecurityHeaders = securityHeaders({
     publicUrl: config.publicUrl,
     framedFormUrls: [config.links.feedbackForm, config.links.bugReport, config.links.contactForm],
+    scriptHashes: webShell?.scriptHashes,
   });
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
@@ -408,6 +411,6 @@ export async function buildApp(
     await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, webShell);
   return app;
 }

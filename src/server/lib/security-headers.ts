@@ -9,17 +9,23 @@ export interface SecurityHeaderOptions {
    * BUG_REPORT_URL and CONTACT_FORM_URL (Plant ID's report-issue and contact-us modals).
    */
   framedFormUrls: (string | null)[];
+  /** Hashes ('sha256-…') of the scripts the page carries inline (the theme script). */
+  scriptHashes?: string[];
 }
 
 /**
  * Helmet's headers, worked out once at start and set by a callback hook: a few setHeader calls per
  * request (@fastify/helmet builds a new helmet middleware and a promise on every request).
  *
- * The CSP allows no inline script. Styles may be inline: Radix's scroll lock injects a <style>.
+ * The CSP allows no inline script but the page's own theme script, by its hash. Styles may be inline: Radix's scroll lock injects a <style>.
  * No upgrade-insecure-requests and no HSTS over plain http: a self-hosted Tendril is often reached
  * as http://192.168.x.y, where upgrading would break every request.
  */
-export function securityHeaders({ publicUrl, framedFormUrls }: SecurityHeaderOptions) {
+export function securityHeaders({
+  publicUrl,
+  framedFormUrls,
+  scriptHashes = [],
+}: SecurityHeaderOptions) {
   const framed = [...new Set(framedFormUrls.flatMap((url) => (url ? [new URL(url).origin] : [])))];
   const https = publicUrl.startsWith("https://");
   const apply = helmet({
@@ -27,7 +33,7 @@ export function securityHeaders({ publicUrl, framedFormUrls }: SecurityHeaderOpt
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", ...scriptHashes],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],

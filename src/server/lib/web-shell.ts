@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -32,6 +33,8 @@ export const ROUTE_MODULES: { pattern: RegExp; module: string; signedIn: boolean
  */
 const SIGNED_IN_DATA = ["/api/auth/get-session", "/api/me"];
 
+const THEME_SCRIPT = "theme-init.js";
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -47,9 +50,20 @@ export class WebShell {
   private readonly html: string;
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly cache = new Map<string, string>();
+  /** CSP hashes of the scripts written into the page (its theme script). */
+  readonly scriptHashes: string[] = [];
+
+  /** The built app's shell, or null before `npm run build`. */
+  static load(distDir: string): WebShell | null {
+    return fs.existsSync(path.join(distDir, "index.html")) ? new WebShell(distDir) : null;
+  }
 
   constructor(distDir: string) {
-    this.html = fs.readFileSync(path.join(distDir, "index.html"), "utf8");
+    this.html = WebShell.withInlineTheme(
+      fs.readFileSync(path.join(distDir, "index.html"), "utf8"),
+      path.join(distDir, THEME_SCRIPT),
+      this.scriptHashes,
+    );
     const manifestFile = path.join(distDir, ".vite", "manifest.json");
     this.manifest = fs.existsSync(manifestFile)
       ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>)
@@ -75,6 +89,19 @@ export class WebShell {
       : this.html;
     this.cache.set(key, html);
     return html;
+  }
+
+  /**
+   * The theme script runs before the first paint, so it blocks it: written into the page it
+   * costs no round trip of its own (the Content-Security-Policy allows it by its hash). The
+   * file stays for the service worker's copy of the page.
+   */
+  private static withInlineTheme(html: string, file: string, hashes: string[]): string {
+    const tag = `<script src="/${THEME_SCRIPT}"></script>`;
+    if (!html.includes(tag) || !fs.existsSync(file)) return html;
+    const code = fs.readFileSync(file, "utf8");
+    hashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    return html.replace(tag, () => `<script>${code}</script>`);
   }
 
   /** The route's chunk and every chunk it imports, less what index.html already loads. */

@@ -1,18 +1,20 @@
-import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../../core/schemas/error";
 import { sessionTokenFrom } from "../auth/session-cache";
-import { WebShell } from "./web-shell";
+import type { WebShell } from "./web-shell";
 
 /**
  * Serves the built web app and answers every other non-API GET with index.html so client-side
  * routes survive a reload. API paths get the JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = fs.existsSync(path.join(distDir, "index.html"));
-  const shell = hasBuild ? new WebShell(distDir) : null;
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  shell: WebShell | null,
+): Promise<void> {
+  const hasBuild = shell !== null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -36,12 +38,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split("?")[0] ?? "/";
     if (!pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD")) {
       if (shell) {
-        return reply
-          .header("cache-control", "no-cache")
-          // The hints differ for a visitor with a session cookie.
-          .header("vary", "cookie")
-          .type("text/html; charset=utf-8")
-          .send(shell.htmlFor(pathname, sessionTokenFrom(request.headers.cookie) !== undefined));
+        return (
+          reply
+            .header("cache-control", "no-cache")
+            // The hints differ for a visitor with a session cookie.
+            .header("vary", "cookie")
+            .type("text/html; charset=utf-8")
+            .send(shell.htmlFor(pathname, sessionTokenFrom(request.headers.cookie) !== undefined))
+        );
       }
       return reply
         .status(503)
