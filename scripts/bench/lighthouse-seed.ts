@@ -86,7 +86,11 @@ export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
     ids.push(created.id);
     if (i < 3) {
       const form = new FormData();
-      form.set("image", new Blob([new Uint8Array(await photo(i))], { type: "image/jpeg" }), `${plant.name}.jpg`);
+      form.set(
+        "image",
+        new Blob([new Uint8Array(await photo(i))], { type: "image/jpeg" }),
+        `${plant.name}.jpg`,
+      );
       const upload = await fetch(`${baseUrl}/api/plants/${created.id}/photo`, {
         method: "PUT",
         headers: headers(cookie),
