@@ -12,8 +12,6 @@ export function useMe() {
     queryKey: meQueryKey,
     queryFn: fetchMe,
     enabled: status === "signed-in",
-    // Not asked again by the page that mounts just after start-up asked (start-up.ts).
-    staleTime: 10_000,
   });
 }
 
