@@ -7,8 +7,9 @@ export const DEGRADED_TEXT =
 export function Banners() {
   const { offline, degraded } = useConnectivity();
   if (!offline && !degraded) return null;
+  // Shown over the page (see RootLayout): the shadow sets it apart from what it covers.
   return (
-    <div>
+    <div className="shadow-md">
       {offline && (
         <p
           role="status"

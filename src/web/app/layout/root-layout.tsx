@@ -25,7 +25,8 @@ export function RootLayout() {
   useGardenSync();
   usePreloadedDialogs();
   const header = useRef<HTMLDivElement>(null);
-  useHeaderHeight(header);
+  const banners = useRef<HTMLDivElement>(null);
+  useHeaderHeight(header, banners);
   usePageScroll();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,17 +36,23 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {/* The banners sit above the header and stick with it, so neither hides the other. */}
       <div ref={header} className="sticky top-0 z-30">
-        <Banners />
         <TopNav />
         <MobileHeader />
+        {/* The banners hang just below the header and stick with it, over the page rather than
+            in its flow: one that shows after the first paint (offline, degraded) then moves
+            nothing down (issue 27: no layout shift). */}
+        <div ref={banners} className="absolute inset-x-0 top-full">
+          <Banners />
+        </div>
       </div>
       {/* Wide screens keep a strip on the right free for the Feedback tab. A word too long for
-          its line (an e-mail address, a plant's long name) breaks rather than pushing sideways. */}
+          its line (an e-mail address, a plant's long name) breaks rather than pushing sideways.
+          There, main is at least a screen tall: the footer starts below the fold, so it is not
+          pushed down out of view as the page's content loads (issue 27: no layout shift). */}
       <main
         id="main"
-        className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] break-words sm:px-6 lg:pr-16 lg:pb-16"
+        className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] break-words sm:px-6 lg:min-h-dvh lg:pr-16 lg:pb-16"
       >
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

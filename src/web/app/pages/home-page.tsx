@@ -87,11 +87,13 @@ export function HomePage() {
 
 /**
  * On a phone My Tasks comes after four cards: a line at the top says what is due and jumps there.
- * Wide screens show My Tasks beside the weather, so they need no shortcut.
+ * Wide screens show My Tasks beside the weather, so they need no shortcut. The line is there
+ * from the first paint, held empty while the tasks load (or when they fail: My Tasks says why),
+ * and says "nothing due today" with no tasks at all, so the cards below never move down for it.
  */
 function TasksAtAGlance() {
   const tasks = usePendingTasks();
-  if (!tasks.data || tasks.data.length === 0) return null;
+  if (!tasks.data) return <p aria-hidden className="min-h-11 lg:hidden" />;
   const { overdue, today } = groupTasks(tasks.data, localToday());
   const parts = [
     overdue.length > 0 && `${overdue.length} overdue`,

@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { type LoadFailureWords, loadFailure } from "../../lib/load-failure";
 import { Button } from "./button";
+import { StableLabel } from "./steady";
+
+const RETRY_LABELS = ["Retry", "Retrying…"] as const;
 
 export function Spinner({ label }: { label: string }) {
   return (
@@ -95,7 +98,7 @@ export function LoadError({
         </div>
         <Button size="sm" variant="secondary" onClick={onRetry} disabled={retrying}>
           <RotateCw size={16} aria-hidden />
-          {retrying ? "Retrying…" : "Retry"}
+          <StableLabel current={retrying ? "Retrying…" : "Retry"} labels={RETRY_LABELS} />
         </Button>
       </div>
     </Alert>

@@ -74,11 +74,13 @@ export function PlantGrid({
       />
     );
   }
+  // Laid out as the plants will be, each as tall as a typical card (narrower in the phone's strip,
+  // so a line taller), so the first row does not grow when they come (issue 27).
   if (!plants.data)
     return (
-      <div className={grid}>
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
+      <div className={list}>
+        <Skeleton className={cn(item, strip ? "h-[234px]" : "h-[214px]")} />
+        <Skeleton className={cn(item, strip ? "h-[234px]" : "h-[214px]")} />
       </div>
     );
   if (plants.data.length === 0)

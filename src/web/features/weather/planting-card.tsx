@@ -6,6 +6,7 @@ import { frostOutlook } from "../../../core/weather/frost";
 import { focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Alert, FailedLoad, Skeleton } from "../../components/ui/misc";
+import { KeepRoom } from "../../components/ui/steady";
 import { cn } from "../../lib/cn";
 import { formatTemperature } from "../../lib/format";
 import { type Place, usePlanting } from "../../lib/weather-api";
@@ -33,16 +34,22 @@ export function PlantingCard({ place }: { place: Place }) {
       <CardTitle>
         <span id="planting-title">What to Plant Now</span>
       </CardTitle>
+      {/* The skeleton is the size of the suggestions, and a failure or the offline notice keeps
+          its room, so the cards below stay put (issue 27). */}
       {planting.isError ? (
-        <PlantingError
-          error={planting.error}
-          onRetry={() => void planting.refetch()}
-          retrying={planting.isFetching}
-        />
+        <KeepRoom placeholder={<PlantingSkeleton />}>
+          <PlantingError
+            error={planting.error}
+            onRetry={() => void planting.refetch()}
+            retrying={planting.isFetching}
+          />
+        </KeepRoom>
       ) : !p && planting.fetchStatus === "paused" ? (
-        <Alert tone="info">No network. Planting suggestions load when you are back online.</Alert>
+        <KeepRoom placeholder={<PlantingSkeleton />}>
+          <Alert tone="info">No network. Planting suggestions load when you are back online.</Alert>
+        </KeepRoom>
       ) : !p ? (
-        <Skeleton className="h-40" />
+        <PlantingSkeleton />
       ) : (
         <>
           <ul className="mb-3 flex flex-wrap gap-2" aria-label="Conditions">
@@ -80,6 +87,32 @@ export function PlantingCard({ place }: { place: Place }) {
         Planting calendar
       </Link>
     </Card>
+  );
+}
+
+/**
+ * The suggestions as they load on a phone: the three chips (on two lines where they do not fit
+ * on one), a summary line of three lines (two on wider screens) with its "More", and the three
+ * folded groups.
+ */
+function PlantingSkeleton() {
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Skeleton className="h-7 w-40" />
+        <Skeleton className="h-7 w-20" />
+        <Skeleton className="h-7 w-28" />
+      </div>
+      <div className="mb-4 flex flex-col">
+        <Skeleton className="h-[72px] sm:h-12" />
+        <Skeleton className="my-2.5 h-6 w-14" />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-[46px]" />
+        <Skeleton className="h-[46px]" />
+        <Skeleton className="h-[46px]" />
+      </div>
+    </div>
   );
 }
 

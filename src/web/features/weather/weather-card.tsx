@@ -6,7 +6,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/field";
-import { FailedLoad, LoadError, Skeleton } from "../../components/ui/misc";
+import { FailedLoad, LoadError } from "../../components/ui/misc";
+import { KeepRoom, StableLabel } from "../../components/ui/steady";
 import { cn } from "../../lib/cn";
 import {
   formatTemperature,
@@ -24,6 +25,9 @@ import {
   WEATHER_FAILED,
 } from "../../lib/weather-api";
 import { useUnits } from "./use-units";
+import { CurrentSkeleton, InsightsSkeleton } from "./weather-skeletons";
+
+const UPDATE_LABELS = ["Update", "Loading…"] as const;
 
 /** Spec §9: the weather card's GPS request gives up after 7 s. */
 export const GEOLOCATION_TIMEOUT_MS = 7000;
@@ -77,7 +81,9 @@ export function WeatherCard({
   }
 
   const w = weather.data;
-  const data = insights.data;
+  // The forecast and advice wait for the weather: until it is in, whether they show at all (a
+  // failed weather hides "Watering: Unavailable") is not known, so their skeleton holds the room.
+  const data = w || weather.isError ? insights.data : undefined;
   const retry = () => {
     void weather.refetch();
     void insights.refetch();
@@ -91,9 +97,11 @@ export function WeatherCard({
         <label htmlFor="weather-location" className="sr-only">
           City or ZIP
         </label>
+        {/* 7rem before it wraps: with Update as wide as "Loading…", the row still fits a phone
+            375 px wide. */}
         <Input
           id="weather-location"
-          className="min-w-0 flex-1 basis-32"
+          className="min-w-0 flex-1 basis-28"
           placeholder="City or ZIP"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
@@ -113,14 +121,28 @@ export function WeatherCard({
           </Button>
         )}
         <Button type="submit" disabled={weather.isFetching}>
-          {weather.isFetching ? "Loading…" : "Update"}
+          <StableLabel
+            current={weather.isFetching ? "Loading…" : "Update"}
+            labels={UPDATE_LABELS}
+          />
         </Button>
       </form>
 
+      {/* Each part holds the room of what it will show while it loads, and a failure keeps the
+          room of the whole, so the cards below stay put (issue 27). */}
       {weather.isError ? (
-        <WeatherError error={weather.error} onRetry={retry} retrying={weather.isFetching} />
+        <KeepRoom
+          placeholder={
+            <>
+              <CurrentSkeleton />
+              <InsightsSkeleton />
+            </>
+          }
+        >
+          <WeatherError error={weather.error} onRetry={retry} retrying={weather.isFetching} />
+        </KeepRoom>
       ) : !w ? (
-        <Skeleton className="h-28" />
+        <CurrentSkeleton />
       ) : (
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
@@ -150,6 +172,8 @@ export function WeatherCard({
           </dl>
         </div>
       )}
+
+      {!data && !weather.isError && <InsightsSkeleton />}
 
       {data && data.forecast.length > 0 && (
         <ul aria-label="7-day forecast" className="mt-4 grid grid-cols-7 gap-1">
