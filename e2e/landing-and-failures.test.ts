@@ -151,6 +151,8 @@ describe.skipIf(!chromiumPath)("landing places, the degraded banner and queued w
   it("shows the degraded banner once Tendril's own server has stopped", async () => {
     suite.allowConsole(
       /ERR_CONNECTION_(REFUSED|RESET)|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE/,
+      // The service worker may still be registering when the server stops.
+      /fetching the script|register a ServiceWorker/,
     );
     const weather = suite.weather?.url ?? "";
     const own = await startServer({

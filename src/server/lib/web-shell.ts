@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 /**
  * The page a route's code lives in (src/web/app/router.tsx, relative to src/web), and who may
@@ -50,6 +51,7 @@ export class WebShell {
   private readonly html: string;
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly cache = new Map<string, string>();
+  private readonly compressed = new Map<string, Buffer>();
   /** CSP hashes of the scripts written into the page (its theme script). */
   readonly scriptHashes: string[] = [];
 
@@ -102,6 +104,18 @@ export class WebShell {
     const code = fs.readFileSync(file, "utf8");
     hashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
     return html.replace(tag, () => `<script>${code}</script>`);
+  }
+
+  /** The page compressed as the browser accepts ("br" or "gzip"), made once per variant. */
+  encodedFor(pathname: string, hasSessionCookie: boolean, encoding: "br" | "gzip"): Buffer {
+    const html = this.htmlFor(pathname, hasSessionCookie);
+    const key = `${encoding}|${html}`;
+    let body = this.compressed.get(key);
+    if (!body) {
+      body = encoding === "br" ? brotliCompressSync(html) : gzipSync(html, { level: 9 });
+      this.compressed.set(key, body);
+    }
+    return body;
   }
 
   /** The route's chunk and every chunk it imports, less what index.html already loads. */

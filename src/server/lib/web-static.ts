@@ -1,4 +1,5 @@
 import path from "node:path";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ErrorBody } from "../../core/schemas/error";
@@ -38,14 +39,20 @@ export async function registerWebApp(
     const pathname = request.url.split("?")[0] ?? "/";
     if (!pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD")) {
       if (shell) {
-        return (
-          reply
-            .header("cache-control", "no-cache")
-            // The hints differ for a visitor with a session cookie.
-            .header("vary", "cookie")
-            .type("text/html; charset=utf-8")
-            .send(shell.htmlFor(pathname, sessionTokenFrom(request.headers.cookie) !== undefined))
-        );
+        const signedIn = sessionTokenFrom(request.headers.cookie) !== undefined;
+        const accepted = String(request.headers["accept-encoding"] ?? "");
+        const encoding = negotiate(accepted, ["br", "gzip"]);
+        // The hints differ for a visitor with a session cookie.
+        reply
+          .header("cache-control", "no-cache")
+          .header("vary", "accept-encoding, cookie")
+          .type("text/html; charset=utf-8");
+        if (encoding === "br" || encoding === "gzip") {
+          return reply
+            .header("content-encoding", encoding)
+            .send(shell.encodedFor(pathname, signedIn, encoding));
+        }
+        return reply.send(shell.htmlFor(pathname, signedIn));
       }
       return reply
         .status(503)

@@ -116,20 +116,24 @@ export async function updateTask(
 export async function findPendingRepeat(
   db: Db,
   userId: string,
-  of: { plantId: string | null; title: string; completedAt: string },
+  of: { id: string; plantId: string | null; title: string; completedAt: string },
 ): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("status", "=", "pending")
-    .where("created_at", "=", of.completedAt)
-    .where("title", "=", of.title)
-    .where((eb) =>
-      of.plantId === null ? eb("plant_id", "is", null) : eb("plant_id", "=", of.plantId),
-    )
-    .orderBy("id")
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("status", "=", "pending")
+      .where("created_at", "=", of.completedAt)
+      // A task made and done within one millisecond has the same stamp: it is not its own repeat.
+      .where("id", "!=", of.id)
+      .where("title", "=", of.title)
+      .where((eb) =>
+        of.plantId === null ? eb("plant_id", "is", null) : eb("plant_id", "=", of.plantId),
+      )
+      .orderBy("id")
+      .executeTakeFirst()
+  );
 }
 
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
