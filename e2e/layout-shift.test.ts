@@ -1,9 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath } from "../tests/support/browser";
-import { shiftDate, utcToday } from "../tests/support/garden";
-import { jpegPhoto } from "../tests/support/photos";
-import { browserSuite, markOnboarded, signUpInContext, waitForText } from "./support";
+import { browserCookies, seedGardener } from "../tests/support/seeded-gardener";
+import { browserSuite, markOnboarded, waitForText } from "./support";
 
 /**
  * Issue 27: Cumulative Layout Shift ≤ 0.05 on every signed-in page, on Lighthouse's phone
@@ -86,63 +85,14 @@ async function settled(page: Page) {
 
 describe.skipIf(!chromiumPath)("no layout shift on the signed-in pages at 412 px", () => {
   const suite = browserSuite();
-  let cookies: Awaited<ReturnType<BrowserContext["cookies"]>>;
+  let cookies: ReturnType<typeof browserCookies>;
   let plantId = "";
 
   /** The gardener of the Lighthouse bench, seeded once through the API. */
   beforeAll(async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.server.url });
-    await signUpInContext(context, suite.server.url, "Robin");
-    const headers = { origin: suite.server.url };
-    const send = async (method: "post" | "patch", path: string, data: unknown) => {
-      const res = await context.request[method](path, { data, headers });
-      expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
-      return res.json();
-    };
-    await send("patch", "/api/me", {
-      zip: "94110",
-      experience: "beginner",
-      onboardingCompleted: true,
-    });
-    const today = utcToday();
-    const plants = [
-      { name: "Tomato", cropSlug: "tomato", daysAgo: 40 },
-      { name: "Basil", cropSlug: "basil", daysAgo: 20 },
-      { name: "Lettuce", cropSlug: "lettuce", daysAgo: 10 },
-      { name: "Strawberry", cropSlug: "strawberry", daysAgo: 90 },
-    ];
-    const photo = await jpegPhoto(1200, 900);
-    for (const [i, plant] of plants.entries()) {
-      const { plant: created } = (await send("post", "/api/plants", {
-        name: plant.name,
-        cropSlug: plant.cropSlug,
-        medium: "soil",
-        place: i % 2 ? "indoor" : "outdoor",
-        lights: "sun",
-        plantingDate: shiftDate(today, -plant.daysAgo),
-      })) as { plant: { id: string } };
-      plantId ||= created.id;
-      if (i === 3) continue;
-      const upload = await context.request.put(`/api/plants/${created.id}/photo`, {
-        multipart: { image: { name: `${plant.name}.jpg`, mimeType: "image/jpeg", buffer: photo } },
-        headers,
-      });
-      expect(upload.ok(), `photo: ${upload.status()}`).toBe(true);
-    }
-    for (const [title, days] of [
-      ["Tie the tomato to its stake", 0],
-      ["Sow another row of lettuce", 3],
-      ["Net the strawberries", 6],
-    ] as const) {
-      await send("post", "/api/tasks", { title, dueDate: shiftDate(today, days), plantId });
-    }
-    const chat = (await send("post", "/api/chats", {})) as { id: string };
-    await send("post", "/api/gardening/chat", {
-      message: "Why are the lower leaves of my tomato turning yellow?",
-      chatId: chat.id,
-    });
-    cookies = await context.cookies();
-    await context.close();
+    const seeded = await seedGardener(suite.server.url);
+    cookies = browserCookies(seeded.cookie, suite.server.url);
+    plantId = seeded.plantId;
   });
 
   afterEach(() => {

@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { findChromium } from "../../tests/support/browser";
-import { seedGardener } from "./lighthouse-seed";
+import { seedGardener } from "../../tests/support/seeded-gardener";
+import { startServer } from "../../tests/support/server-process";
 import { printTable } from "./table";
 
 /**
@@ -20,50 +18,6 @@ import { printTable } from "./table";
 const RUNS = Number(process.env.RUNS ?? 3);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, "../..");
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-export async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // Nothing listens on port 9 of loopback: weather, climate and geocoding fail at once.
-  const unreachable = "http://127.0.0.1:9";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      TENDRIL_DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      WEATHER_BASE_URL: unreachable,
-      CLIMATE_BASE_URL: unreachable,
-      GEOCODING_BASE_URL: unreachable,
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not become ready within 60 s");
-}
 
 interface Run {
   score: number;
@@ -145,8 +99,9 @@ async function main() {
   } catch {
     throw new Error("no production build: run `npm run build` first");
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-lighthouse-"));
-  const { url, child } = await startApp(dataDir);
+  // As `npm start` runs it, on a new SQLite database, with the weather service unreachable.
+  const server = await startServer({ NODE_ENV: "production" });
+  const { url } = server;
   try {
     const { cookie, plantId } = await seedGardener(url);
     const pages = (process.env.PAGES ?? `/,/plans,/plants,/plants/${plantId},/chat,/plant-id`)
@@ -197,9 +152,9 @@ async function main() {
         .map(([name, ms]) => [name, fmt(ms)]),
     );
   } finally {
-    child.kill("SIGTERM");
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await fs.rm(server.dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) await main();
+await main();

@@ -17,7 +17,8 @@ export interface SecurityHeaderOptions {
  * Helmet's headers, worked out once at start and set by a callback hook: a few setHeader calls per
  * request (@fastify/helmet builds a new helmet middleware and a promise on every request).
  *
- * The CSP allows no inline script but the page's own theme script, by its hash. Styles may be inline: Radix's scroll lock injects a <style>.
+ * The CSP allows no inline script but the page's own theme script, by its hash. Styles may be
+ * inline: Radix's scroll lock injects a <style>.
  * No upgrade-insecure-requests and no HSTS over plain http: a self-hosted Tendril is often reached
  * as http://192.168.x.y, where upgrading would break every request.
  */

@@ -36,6 +36,13 @@ const SIGNED_IN_DATA = ["/api/auth/get-session", "/api/me"];
 
 const THEME_SCRIPT = "theme-init.js";
 
+/** One page as sent, with its compressed copies once asked for. */
+interface Variant {
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -50,8 +57,7 @@ interface ManifestChunk {
 export class WebShell {
   private readonly html: string;
   private readonly manifest: Record<string, ManifestChunk>;
-  private readonly cache = new Map<string, string>();
-  private readonly compressed = new Map<string, Buffer>();
+  private readonly variants = new Map<string, Variant>();
   /** CSP hashes of the scripts written into the page (its theme script). */
   readonly scriptHashes: string[] = [];
 
@@ -73,10 +79,22 @@ export class WebShell {
   }
 
   htmlFor(pathname: string, hasSessionCookie: boolean): string {
+    return this.variant(pathname, hasSessionCookie).html;
+  }
+
+  /** The page compressed as the browser accepts ("br" or "gzip"), made once per variant. */
+  encodedFor(pathname: string, hasSessionCookie: boolean, encoding: "br" | "gzip"): Buffer {
+    const variant = this.variant(pathname, hasSessionCookie);
+    variant[encoding] ??=
+      encoding === "br" ? brotliCompressSync(variant.html) : gzipSync(variant.html, { level: 9 });
+    return variant[encoding];
+  }
+
+  /** The page for a route and for a visitor with or without a session, made once. */
+  private variant(pathname: string, signedIn: boolean): Variant {
     const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
-    const signedIn = hasSessionCookie;
     const key = `${route?.module ?? ""}|${signedIn}`;
-    const cached = this.cache.get(key);
+    const cached = this.variants.get(key);
     if (cached) return cached;
     const links = [
       ...(signedIn ? SIGNED_IN_DATA : []).map(
@@ -86,11 +104,13 @@ export class WebShell {
         (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
       ),
     ];
-    const html = links.length
-      ? this.html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`)
-      : this.html;
-    this.cache.set(key, html);
-    return html;
+    const variant: Variant = {
+      html: links.length
+        ? this.html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`)
+        : this.html,
+    };
+    this.variants.set(key, variant);
+    return variant;
   }
 
   /**
@@ -104,18 +124,6 @@ export class WebShell {
     const code = fs.readFileSync(file, "utf8");
     hashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
     return html.replace(tag, () => `<script>${code}</script>`);
-  }
-
-  /** The page compressed as the browser accepts ("br" or "gzip"), made once per variant. */
-  encodedFor(pathname: string, hasSessionCookie: boolean, encoding: "br" | "gzip"): Buffer {
-    const html = this.htmlFor(pathname, hasSessionCookie);
-    const key = `${encoding}|${html}`;
-    let body = this.compressed.get(key);
-    if (!body) {
-      body = encoding === "br" ? brotliCompressSync(html) : gzipSync(html, { level: 9 });
-      this.compressed.set(key, body);
-    }
-    return body;
   }
 
   /** The route's chunk and every chunk it imports, less what index.html already loads. */

@@ -62,7 +62,7 @@ export function ToastPanel() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Just below the header and any banner above it (--header-bottom), where it hides a
+      {/* Just below the header and any banner hanging under it (--header-bottom), where it hides a
           page's title rather than a button or the bottom bar; on wide screens in the top right
           corner. */}
       <ToastPrimitive.Viewport className="fixed top-[calc(var(--header-bottom,4rem)+0.5rem)] right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none lg:top-[calc(var(--header-bottom,4rem)+1rem)] lg:right-20" />

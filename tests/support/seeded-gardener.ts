@@ -1,9 +1,9 @@
-import sharp from "sharp";
 import { addDays } from "../../src/core/garden";
+import { jpegPhoto } from "./photos";
 
 /**
- * A gardener as the Lighthouse bench measures them, seeded through the public API of a running
- * server: four plants (three with photos) at different stages, tasks overdue, due today and
+ * A gardener as the Lighthouse bench and the layout-shift browser test open the app, seeded
+ * through the public API of a running server: four plants (three with photos) at different stages, tasks overdue, due today and
  * upcoming, and one chat with a question and its answer. Returns the session cookie and a plant.
  */
 export interface SeededGardener {
@@ -17,22 +17,12 @@ const cookieOf = (response: Response) =>
     .map((c) => c.split(";")[0])
     .join("; ");
 
-/** A photo-sized JPEG (a leafy gradient), as a phone would upload. */
-function photo(seed: number): Promise<Buffer> {
-  const width = 1200;
-  const height = 900;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 7 + seed * 40) % 120;
-      pixels[i + 1] = 90 + ((y * 3 + x + seed * 17) % 140);
-      pixels[i + 2] = (y + seed * 30) % 80;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+/** The session cookie as a browser context takes it (Playwright's addCookies). */
+export function browserCookies(cookie: string, url: string) {
+  return cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
 }
 
 export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
@@ -73,6 +63,7 @@ export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
     { name: "Strawberry", cropSlug: "strawberry", daysAgo: 90, stage: "flowering" },
   ];
   const ids: string[] = [];
+  const photo = await jpegPhoto(1200, 900);
   for (const [i, plant] of plants.entries()) {
     const { plant: created } = (await send(cookie, "POST", "/api/plants", {
       name: plant.name,
@@ -88,7 +79,7 @@ export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
       const form = new FormData();
       form.set(
         "image",
-        new Blob([new Uint8Array(await photo(i))], { type: "image/jpeg" }),
+        new Blob([new Uint8Array(photo)], { type: "image/jpeg" }),
         `${plant.name}.jpg`,
       );
       const upload = await fetch(`${baseUrl}/api/plants/${created.id}/photo`, {
