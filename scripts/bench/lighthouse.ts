@@ -28,6 +28,8 @@ interface Run {
   scripts: { url: string; ms: number }[];
   /** The elements that moved, largest shift first (for finding what to reserve space for). */
   shifted: string[];
+  /** Lighthouse's measure of this machine's CPU speed: the same page scores lower on a slower host. */
+  benchmarkIndex: number;
 }
 
 async function measure(url: string, cookie: string, chromePath: string): Promise<Run> {
@@ -58,6 +60,7 @@ async function measure(url: string, cookie: string, chromePath: string): Promise
       fcp: audit("first-contentful-paint"),
       scripts: (bootup?.items ?? []).map((item) => ({ url: item.url, ms: item.total })),
       shifted: shiftedElements(lhr.audits["layout-shifts"]?.details),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await chrome.kill();
@@ -109,11 +112,13 @@ async function main() {
       .map((page) => page.replace(":id", plantId));
     const rows: string[][] = [];
     const scriptCosts = new Map<string, number[]>();
+    const benchmarkIndexes: number[] = [];
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++)
         runs.push(await measureWithRetry(`${url}${page}`, cookie, chromePath));
       for (const run of runs) {
+        benchmarkIndexes.push(run.benchmarkIndex);
         for (const script of run.scripts) {
           const name = script.url.replace(url, "");
           scriptCosts.set(`${page}  ${name}`, [
@@ -141,6 +146,9 @@ async function main() {
       `\nLighthouse 12, mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs, signed in, weather unreachable:\n`,
     );
     printTable(["page", "score", "runs", "FCP s", "LCP s", "TBT ms", "CLS (each run)"], rows);
+    console.log(
+      `\nLighthouse's CPU benchmark index of this machine: median ${fmt(median(benchmarkIndexes))}, ${fmt(Math.min(...benchmarkIndexes))}–${fmt(Math.max(...benchmarkIndexes))} (a slower or busier host scores lower)`,
+    );
     console.log("\nScripts by main-thread time (evaluation, parse, compile; median ms):\n");
     printTable(
       ["page  script", "ms"],

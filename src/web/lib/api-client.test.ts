@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiBases, apiRequest, HttpError, NetworkError, pathVariants } from "./api-client";
+import {
+  apiBases,
+  apiRequest,
+  HttpError,
+  NetworkError,
+  pathVariants,
+  timeZone,
+} from "./api-client";
 import { connectivity } from "./connectivity";
 
 const json = (status: number, body: unknown) =>
@@ -168,5 +175,35 @@ describe("api client", () => {
     expect(init?.body).toBe(form);
     expect(init?.method).toBe("PUT");
     expect(init?.headers).not.toHaveProperty("content-type");
+  });
+});
+
+describe("the time zone each request carries", () => {
+  const real = Intl.DateTimeFormat;
+  let lookups = 0;
+  const zoneIs = (zone: string) => {
+    Intl.DateTimeFormat = Object.assign(
+      () => {
+        lookups++;
+        return { resolvedOptions: () => ({ timeZone: zone }) };
+      },
+      { supportedLocalesOf: real.supportedLocalesOf },
+    ) as unknown as typeof Intl.DateTimeFormat;
+  };
+  afterEach(() => {
+    Intl.DateTimeFormat = real;
+  });
+
+  it("is looked up once a minute, not once a request, and follows a change of zone", () => {
+    // Past any look-up the tests above made.
+    const start = Date.now() + 3_600_000;
+    zoneIs("Europe/London");
+    expect(timeZone(start)).toBe("Europe/London");
+    zoneIs("Asia/Tokyo");
+    const before = lookups;
+    expect(timeZone(start + 59_000)).toBe("Europe/London");
+    expect(lookups).toBe(before);
+    expect(timeZone(start + 61_000)).toBe("Asia/Tokyo");
+    expect(lookups).toBe(before + 1);
   });
 });

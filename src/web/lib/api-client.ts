@@ -82,13 +82,23 @@ export function pathVariants(path: string): string[] {
   return [path, `/functions${path}`, `/gardening${rest}`];
 }
 
-/** The browser's IANA time zone; the server reads "today" in it. */
-export function timeZone(): string {
+let zone: { name: string; at: number } | undefined;
+
+/**
+ * The browser's IANA time zone; the server reads "today" in it. Looked up at most once a minute
+ * (each look-up makes an Intl format, and every request sends it), so a phone that crosses a
+ * zone still says so soon.
+ */
+export function timeZone(now = Date.now()): string {
+  if (zone && now - zone.at < 60_000) return zone.name;
+  let name = "UTC";
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    name = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
-    return "UTC";
+    // An engine without Intl's time zones: the server's default.
   }
+  zone = { name, at: now };
+  return name;
 }
 
 export interface RequestOptions {

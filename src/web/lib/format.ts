@@ -18,27 +18,32 @@ export function otherTemperature(celsius: number, units: Units): string {
   return formatTemperature(celsius, units === "F" ? "C" : "F");
 }
 
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: "short", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat(undefined, {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
+/**
+ * A date format in the browser's locale, made on first use. The first Intl format a page makes
+ * loads the locale's data, tens of milliseconds on a phone: made at import, that ran inside the
+ * start-up script's one long task, before anything was on screen (issue 27).
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat(undefined, options);
+    return format.format(date);
+  };
+}
 
-/** "Mon" for a YYYY-MM-DD calendar date (read as UTC so the day never shifts). */
-export const shortWeekday = (isoDate: string) => weekday.format(new Date(`${isoDate}T00:00:00Z`));
-export const fullDate = (isoDate: string) => longDate.format(new Date(`${isoDate}T00:00:00Z`));
+/** A YYYY-MM-DD calendar date as a Date, read as UTC so the day never shifts. */
+const calendarDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const weekday = dateFormat({ weekday: "short", timeZone: "UTC" });
+const longDate = dateFormat({ weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+const dayFormat = dateFormat({ weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Mon" for a YYYY-MM-DD calendar date. */
+export const shortWeekday = (isoDate: string) => weekday(calendarDay(isoDate));
+export const fullDate = (isoDate: string) => longDate(calendarDay(isoDate));
 
 /** "Sun, Nov 22" for a YYYY-MM-DD calendar date. */
-export const formatDay = (isoDate: string) => dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+export const formatDay = (isoDate: string) => dayFormat(calendarDay(isoDate));
 
 /** Today's calendar date where the gardener is, YYYY-MM-DD. */
 export function localToday(now = new Date()): string {

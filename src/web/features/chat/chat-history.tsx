@@ -2,11 +2,12 @@ import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import { Button, focusRing } from "../../components/ui/button";
 import { Alert, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
+import { dateFormat } from "../../lib/format";
 import type { ChatSummary } from "./use-chat-history";
 
-const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
-const day = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+const time = dateFormat({ hour: "numeric", minute: "2-digit" });
+const day = dateFormat({ month: "short", day: "numeric" });
+const full = dateFormat({ dateStyle: "full", timeStyle: "short" });
 
 /** "Today, 9:30", "Yesterday" or "May 1", the full date on hover. */
 function when(iso: string, now = new Date()): string {
@@ -15,9 +16,9 @@ function when(iso: string, now = new Date()): string {
   const days = Math.round(
     (new Date(now.toDateString()).getTime() - new Date(date.toDateString()).getTime()) / 86_400_000,
   );
-  if (days === 0) return `Today, ${time.format(date)}`;
+  if (days === 0) return `Today, ${time(date)}`;
   if (days === 1) return "Yesterday";
-  return day.format(date);
+  return day(date);
 }
 
 export interface ChatHistoryProps {
@@ -90,7 +91,7 @@ export function ChatHistory({
                   type="button"
                   onClick={() => onSelect(chat)}
                   aria-current={active ? "true" : undefined}
-                  title={`${chat.title} (${full.format(new Date(chat.updatedAt))})`}
+                  title={`${chat.title} (${full(new Date(chat.updatedAt))})`}
                   className={cn(
                     "flex min-h-11 min-w-0 flex-1 flex-col items-start rounded-xl px-3 py-1.5 text-left",
                     focusRing,

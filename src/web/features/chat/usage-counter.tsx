@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
+import { dateFormat } from "../../lib/format";
 
-const resetTime = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+const resetTime = dateFormat({ hour: "numeric", minute: "2-digit" });
 
 /**
  * Spec §2/§9: 'This month: n' — the messages sent this month (the server's count when signed
@@ -27,7 +28,7 @@ export function UsageCounter({
           </span>
           <span
             className="tabular-nums"
-            title={`Your plan's daily limit starts again at ${resetTime.format(new Date(today.resetsAt))}`}
+            title={`Your plan's daily limit starts again at ${resetTime(new Date(today.resetsAt))}`}
           >
             {today.used} of {today.limit} today
           </span>

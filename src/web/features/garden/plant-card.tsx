@@ -4,14 +4,10 @@ import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import { mediumLabels } from "../../components/plant-fields/labels";
 import { focusRing } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { formatDay, localToday } from "../../lib/format";
+import { dateFormat, formatDay, localToday } from "../../lib/format";
 import type { PlantListItem } from "../../lib/garden-api";
 
-const addedFormat = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
+const addedFormat = dateFormat({ month: "short", day: "numeric", year: "numeric" });
 
 /**
  * Spec §2 plant card. The photo and names share the top row; the stage (with how far into it the
@@ -101,7 +97,7 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
         </p>
       )}
       <p className="mt-auto text-xs text-stone-700">
-        Added {addedFormat.format(new Date(plant.createdAt))}
+        Added {addedFormat(new Date(plant.createdAt))}
       </p>
     </Link>
   );

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { FailedLoad, Skeleton } from "../../components/ui/misc";
@@ -15,7 +15,8 @@ const AddPlantDialog = lazy(async () => ({
 
 export function PlantsCard() {
   const { status } = useAuth();
-  const plants = usePlants();
+  // Deferred, so the cards render in slices that leave a phone free to answer taps (issue 27).
+  const plants = useDeferredValue(usePlants());
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState(false);
   if (adding && !opened) setOpened(true);

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { type KeyboardEvent, lazy, Suspense, useId, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useDeferredValue, useId, useState } from "react";
 import { groupTasks, type Task } from "../../../core/garden/tasks";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
@@ -47,8 +47,10 @@ function Count({ n, tone = "neutral" }: { n: number; tone?: "neutral" | "overdue
  */
 export function TasksCard() {
   const { status } = useAuth();
-  const tasks = usePendingTasks();
-  const plants = usePlants();
+  // Drawn from deferred answers: an answer's rows render in a background pass React splits into
+  // short slices, not in one task that blocks a phone's taps (issue 27).
+  const tasks = useDeferredValue(usePendingTasks());
+  const plants = useDeferredValue(usePlants());
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState(false);
   if (adding && !opened) setOpened(true);

@@ -5,15 +5,11 @@ import { Card, CardTitle } from "../../components/ui/card";
 import { Alert, Skeleton } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
+import { dateFormat } from "../../lib/format";
 import { useIdentifications } from "./api/list-identifications";
 import { formatConfidence } from "./confidence";
 
-const when = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+const when = dateFormat({ month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** Spec §9: the last 3 of the 10 kept, newest first; choosing one shows it again. */
 export function RecentList({
@@ -61,7 +57,7 @@ export function RecentList({
                 {item.recognised && (
                   <span className="tabular-nums">{formatConfidence(item.confidence)} · </span>
                 )}
-                <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
+                <time dateTime={item.createdAt}>{when(new Date(item.createdAt))}</time>
               </span>
             </span>
           </button>

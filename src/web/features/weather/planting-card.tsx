@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import type { Frost, SuggestionBody } from "../../../core/schemas/weather";
 import { frostOutlook } from "../../../core/weather/frost";
@@ -8,7 +8,7 @@ import { Card, CardTitle } from "../../components/ui/card";
 import { Alert, FailedLoad, Skeleton } from "../../components/ui/misc";
 import { KeepRoom } from "../../components/ui/steady";
 import { cn } from "../../lib/cn";
-import { formatTemperature } from "../../lib/format";
+import { dateFormat, formatTemperature } from "../../lib/format";
 import { type Place, usePlanting } from "../../lib/weather-api";
 import { useUnits } from "./use-units";
 
@@ -18,16 +18,13 @@ const methodLabels: Record<SuggestionBody["method"], string> = {
   "start-indoors": "Start indoors",
 };
 
-const monthDay = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const frostDate = (mmdd: string) => monthDay.format(new Date(`2001-${mmdd}T00:00:00Z`));
+const monthDay = dateFormat({ month: "short", day: "numeric", timeZone: "UTC" });
+const frostDate = (mmdd: string) => monthDay(new Date(`2001-${mmdd}T00:00:00Z`));
 
 export function PlantingCard({ place }: { place: Place }) {
   const units = useUnits();
-  const planting = usePlanting(place);
+  // Deferred, so the lists render in slices that leave a phone free to answer taps (issue 27).
+  const planting = useDeferredValue(usePlanting(place));
   const p = planting.data;
   return (
     <Card aria-labelledby="planting-title">
