@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageCircle, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { daysBetween } from "../../../core/garden/dates";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
@@ -27,7 +27,9 @@ export const DELETE_CONFIRMATION = "Delete plant and all its tasks? This can't b
 export function PlantDetailPage() {
   const { plantId = "" } = useParams();
   const { status } = useAuth();
-  const plant = usePlant(plantId);
+  // Deferred: the page draws in a background pass React splits into slices, leaving a phone free
+  // to answer taps while it does (issue 27).
+  const plant = useDeferredValue(usePlant(plantId));
   if (status === "signed-out") return <p className="text-stone-700">Sign in required</p>;
   if (plant.isError) {
     const missing = plant.error instanceof HttpError && plant.error.status === 404;

@@ -1,5 +1,5 @@
 import { CalendarDays, Plus } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, focusRing } from "../../components/ui/button";
 import { PageHeader } from "../../components/ui/misc";
@@ -11,7 +11,8 @@ import { PlantGrid } from "./plants-card";
 
 export function PlantsPage() {
   const { status } = useAuth();
-  const plants = usePlants();
+  // Deferred, so the cards render in slices that leave a phone free to answer taps (issue 27).
+  const plants = useDeferredValue(usePlants());
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   return (
