@@ -13,8 +13,10 @@ function fakeBuild(): string {
   fs.mkdirSync(path.join(dir, ".vite"));
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    '<html><head><script src="/theme-init.js"></script><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+    '<html><head><script src="/theme-init.js"></script><script type="module" src="/assets/index.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1a.css"></head><body></body></html>',
   );
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "assets", "index-1a.css"), ".card{border-radius:1rem}");
   fs.writeFileSync(
     path.join(dir, "theme-init.js"),
     'document.documentElement.dataset.theme = "dark";',
@@ -76,6 +78,26 @@ describe("the page shell's loading hints", () => {
       .update('document.documentElement.dataset.theme = "dark";')
       .digest("base64");
     expect(shell.scriptHashes).toEqual([`'sha256-${hash}'`]);
+  });
+
+  it("writes the stylesheet into the page, so the first paint waits for no other request", () => {
+    for (const signedIn of [true, false]) {
+      const html = shell.htmlFor("/plants", signedIn);
+      expect(html).toContain("<style>.card{border-radius:1rem}</style>");
+      expect(html).not.toContain('rel="stylesheet"');
+    }
+  });
+
+  it("leaves a stylesheet it cannot write safely to its own request", () => {
+    const dir = fakeBuild();
+    try {
+      fs.writeFileSync(path.join(dir, "assets", "index-1a.css"), 'a::after{content:"</style>"}');
+      expect(new WebShell(dir).htmlFor("/", false)).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/index-1a.css">',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("adds only the data hints for a path no page claims", () => {

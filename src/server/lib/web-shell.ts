@@ -36,6 +36,9 @@ const SIGNED_IN_DATA = ["/api/auth/get-session", "/api/me"];
 
 const THEME_SCRIPT = "theme-init.js";
 
+/** A larger stylesheet is left to its own request, where the browser's cache keeps it. */
+const MAX_INLINE_CSS = 100_000;
+
 /** One page as sent, with its compressed copies once asked for. */
 interface Variant {
   html: string;
@@ -67,10 +70,13 @@ export class WebShell {
   }
 
   constructor(distDir: string) {
-    this.html = WebShell.withInlineTheme(
-      fs.readFileSync(path.join(distDir, "index.html"), "utf8"),
-      path.join(distDir, THEME_SCRIPT),
-      this.scriptHashes,
+    this.html = WebShell.withInlineStyles(
+      WebShell.withInlineTheme(
+        fs.readFileSync(path.join(distDir, "index.html"), "utf8"),
+        path.join(distDir, THEME_SCRIPT),
+        this.scriptHashes,
+      ),
+      distDir,
     );
     const manifestFile = path.join(distDir, ".vite", "manifest.json");
     this.manifest = fs.existsSync(manifestFile)
@@ -124,6 +130,23 @@ export class WebShell {
     const code = fs.readFileSync(file, "utf8");
     hashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
     return html.replace(tag, () => `<script>${code}</script>`);
+  }
+
+  /**
+   * The stylesheet blocks the first paint, so it is written into the page: the phone paints the
+   * header without waiting one more round trip for it (issue 27; the policy allows inline style).
+   * The file stays for the service worker's copy of the page, which names it.
+   */
+  private static withInlineStyles(html: string, distDir: string): string {
+    return html.replace(
+      /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+      (tag, file: string) => {
+        const stylesheet = path.join(distDir, file);
+        if (!fs.existsSync(stylesheet) || fs.statSync(stylesheet).size > MAX_INLINE_CSS) return tag;
+        const css = fs.readFileSync(stylesheet, "utf8");
+        return css.includes("</style") ? tag : `<style>${css}</style>`;
+      },
+    );
   }
 
   /** The route's chunk and every chunk it imports, less what index.html already loads. */

@@ -1,5 +1,5 @@
 import { Sprout } from "lucide-react";
-import { type ReactNode, useMemo, useRef } from "react";
+import { type ReactNode, useDeferredValue, useMemo, useRef } from "react";
 import { Button, focusRing } from "../../components/ui/button";
 import { Alert, Skeleton } from "../../components/ui/misc";
 import { cn } from "../../lib/cn";
@@ -89,7 +89,9 @@ export function Conversation({
   onSuggestion: (text: string) => void;
 }) {
   const scrollBox = useRef<HTMLElement>(null);
-  const cloud = useChatMessages(chat && !chat.local ? chat.id : null);
+  // Deferred: a chat's stored messages (Markdown each) render in a background pass React splits
+  // into slices, leaving a phone free to answer taps (issue 27).
+  const cloud = useDeferredValue(useChatMessages(chat && !chat.local ? chat.id : null));
   const local = useLocalChats();
   const localChat = chat?.local ? local.find((c) => c.id === chat.id) : undefined;
 

@@ -1,4 +1,5 @@
 import { Leaf } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import { relativeDay, stageEmoji } from "../../../core/garden/stage-emoji";
 import { mediumLabels } from "../../components/plant-fields/labels";
@@ -14,8 +15,15 @@ const addedFormat = dateFormat({ month: "short", day: "numeric", year: "numeric"
  * plant is) and the next task get the card's full width below, so they read in a line or two
  * even in a narrow column.
  */
-export function PlantCard({ plant }: { plant: PlantListItem }) {
-  const today = localToday();
+// Memoised: a card whose plant and day are unchanged skips its render when the list is drawn
+// again (issue 27); `today` is a prop so its next task still turns overdue after midnight.
+export const PlantCard = memo(function PlantCard({
+  plant,
+  today = localToday(),
+}: {
+  plant: PlantListItem;
+  today?: string;
+}) {
   const next = plant.nextTask;
   const overdue = !!next?.dueDate && next.dueDate < today;
   const stage = plant.currentStage ?? plant.stage;
@@ -101,4 +109,4 @@ export function PlantCard({ plant }: { plant: PlantListItem }) {
       </p>
     </Link>
   );
-}
+});

@@ -5,6 +5,7 @@ import { Card, CardTitle } from "../../components/ui/card";
 import { FailedLoad, Skeleton } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
+import { localToday } from "../../lib/format";
 import { usePlants } from "../../lib/garden-api";
 import { PlantCard } from "./plant-card";
 
@@ -86,11 +87,12 @@ export function PlantGrid({
     );
   if (plants.data.length === 0)
     return <p className="text-stone-700">No plants yet. Start your first grow!</p>;
+  const today = localToday();
   return (
     <ul className={list} aria-label="Plants">
       {plants.data.map((plant) => (
         <li key={plant.id} className={item}>
-          <PlantCard plant={plant} />
+          <PlantCard plant={plant} today={today} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { Check } from "lucide-react";
+import { memo } from "react";
 import { relativeDay } from "../../../core/garden/stage-emoji";
 import { repeatPhrase, type Task } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
@@ -6,17 +7,20 @@ import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
 import { useCompleteTask } from "../../lib/garden-api";
 
-export function TaskRow({
+// Memoised: when one answer comes in, rows whose task, plant name and day are unchanged skip
+// their render (issue 27). `today` is a prop so a row still turns overdue after midnight.
+export const TaskRow = memo(function TaskRow({
   task,
   plantName,
   label = "Done",
+  today = localToday(),
 }: {
   task: Task;
   plantName?: string | undefined;
   label?: string;
+  today?: string;
 }) {
   const complete = useCompleteTask();
-  const today = localToday();
   const overdue = !!task.dueDate && task.dueDate < today;
   return (
     // On a phone the title takes the whole first line and Done sits beside the date, so a long
@@ -52,4 +56,4 @@ export function TaskRow({
       </Button>
     </li>
   );
-}
+});

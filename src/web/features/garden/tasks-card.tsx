@@ -57,7 +57,8 @@ export function TasksCard() {
   const [chosen, setChosen] = useState<Tab | null>(null);
   const [allOverdue, setAllOverdue] = useState(false);
   const names = new Map((plants.data ?? []).map((p) => [p.id, p.name]));
-  const groups = tasks.data ? groupTasks(tasks.data, localToday()) : null;
+  const today = localToday();
+  const groups = tasks.data ? groupTasks(tasks.data, today) : null;
   const empty =
     groups && groups.overdue.length === 0 && groups.today.length === 0 && !groups.upcoming.length;
   // Today first, unless nothing is due today and the week has something.
@@ -71,6 +72,7 @@ export function TasksCard() {
           key={task.id}
           task={task}
           plantName={task.plantId ? names.get(task.plantId) : undefined}
+          today={today}
         />
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import type { Frost, SuggestionBody } from "../../../core/schemas/weather";
 import { frostOutlook } from "../../../core/weather/frost";
@@ -178,7 +178,8 @@ function PlantingError({
   );
 }
 
-function Group({ title, items }: { title: string; items: SuggestionBody[] }) {
+// Memoised: a list whose suggestions are unchanged skips its render when the card draws again.
+const Group = memo(function Group({ title, items }: { title: string; items: SuggestionBody[] }) {
   return (
     <details className="group rounded-xl border border-stone-300">
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-4 font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-leaf-fg">
@@ -209,4 +210,4 @@ function Group({ title, items }: { title: string; items: SuggestionBody[] }) {
       </ul>
     </details>
   );
-}
+});
