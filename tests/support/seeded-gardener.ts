@@ -1,5 +1,6 @@
 import { addDays } from "../../src/core/garden";
 import { jpegPhoto } from "./photos";
+import { cookieHeader } from "./users";
 
 /**
  * A gardener as the Lighthouse bench and the layout-shift browser test open the app, seeded
@@ -10,12 +11,6 @@ export interface SeededGardener {
   cookie: string;
   plantId: string;
 }
-
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** The session cookie as a browser context takes it (Playwright's addCookies). */
 export function browserCookies(cookie: string, url: string) {
@@ -48,7 +43,7 @@ export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
     }),
   });
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = cookieOf(signUp);
+  const cookie = cookieHeader(signUp.headers.getSetCookie());
   await send(cookie, "PATCH", "/api/me", {
     zip: "94110",
     experience: "beginner",
