@@ -278,6 +278,8 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
     await addTask(context, { title: "Turn the compost", dueDate: today() });
     await page.goto("/");
     await waitForText(page, "Turn the compost");
+    // The toast's code loads just after the first render: let it arrive before the signal goes.
+    await page.waitForLoadState("networkidle");
     await suite.goOffline(context);
     const banner = page.getByText("⚠️ You are offline. Some features may not work.");
     await banner.waitFor();

@@ -265,6 +265,34 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     expect(res.json().next.dueDate).toBe(shiftDate(utcToday(), 1));
   });
 
+  it("takes today from the web app's tz cookie when no X-Timezone header names one", async () => {
+    // Kiritimati (UTC+14) and GMT+12 (UTC-12) are never on the same date: one of them is
+    // always off UTC's date, so the test fails if the cookie is ignored.
+    const [ahead, behind] = ["Pacific/Kiritimati", "Etc/GMT+12"];
+    const complete = async (headers: Record<string, string>) => {
+      const task = await addTask({ title: "Mist", dueDate: "2026-01-01", repeatEveryDays: 1 });
+      const res = await api.post(`/api/tasks/${task.id}/complete`, undefined, headers);
+      return res.json().next.dueDate;
+    };
+    for (const zone of [ahead, behind]) {
+      expect(await complete({ cookie: `${user.cookie}; tz=${encodeURIComponent(zone)}` })).toBe(
+        shiftDate(zoneToday(zone), 1),
+      );
+    }
+    // The header, when sent, wins over the cookie.
+    expect(
+      await complete({
+        cookie: `${user.cookie}; tz=${encodeURIComponent(ahead)}`,
+        "x-timezone": behind,
+      }),
+    ).toBe(shiftDate(zoneToday(behind), 1));
+    // A cookie that is no zone, or does not decode, is UTC.
+    for (const tz of ["Mars%2FOlympus", "%E0%A4%A"])
+      expect(await complete({ cookie: `${user.cookie}; tz=${tz}` })).toBe(
+        shiftDate(utcToday(), 1),
+      );
+  });
+
   it("keeps the plant's next task the earliest pending one", async () => {
     const { plant } = (await api.post("/api/plants", tomatoBody())).json();
     const nextOf = async () => (await api.get(`/api/plants/${plant.id}`)).json();

@@ -58,9 +58,23 @@ describe("the page shell's loading hints", () => {
     expect(html).toContain('href="/api/auth/get-session"');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
     expect(html).toContain('href="/assets/card.js"');
-    // Already loaded by the entry: not named twice.
-    expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared.js"');
+    // The entry's own import, named once though the page's chunks import it too.
+    expect(html.split('href="/assets/shared.js"')).toHaveLength(2);
+    // The entry itself is in the page already.
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/index.js"');
     expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("names the entry's imports on every page, so they load beside the entry, not after it", () => {
+    for (const [page, signedIn] of [
+      ["/", false],
+      ["/auth", false],
+      ["/no/such/page", true],
+    ] as const) {
+      expect(shell.htmlFor(page, signedIn)).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/shared.js">',
+      );
+    }
   });
 
   it("gives a visitor without a session no data hints and no signed-in page code", () => {
@@ -103,7 +117,8 @@ describe("the page shell's loading hints", () => {
   it("adds only the data hints for a path no page claims", () => {
     const html = shell.htmlFor("/no/such/page", true);
     expect(html).toContain("/api/me");
-    expect(html).not.toContain("modulepreload");
-    expect(shell.htmlFor("/no/such/page", false)).not.toContain("<link");
+    expect(html).not.toContain("/assets/home.js");
+    expect(html).not.toContain("/assets/card.js");
+    expect(shell.htmlFor("/no/such/page", false)).not.toContain("/api/me");
   });
 });

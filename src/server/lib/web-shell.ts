@@ -106,7 +106,7 @@ export class WebShell {
       ...(signedIn ? SIGNED_IN_DATA : []).map(
         (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`,
       ),
-      ...(route && (signedIn || !route.signedIn) ? this.moduleFiles(route.module) : []).map(
+      ...this.moduleFiles(route && (signedIn || !route.signedIn) ? route.module : null).map(
         (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
       ),
     ];
@@ -149,20 +149,24 @@ export class WebShell {
     );
   }
 
-  /** The route's chunk and every chunk it imports, less what index.html already loads. */
-  private moduleFiles(module: string): string[] {
-    const entry = this.manifest["index.html"];
-    const loaded = new Set(["index.html", ...(entry?.imports ?? [])]);
+  /**
+   * The chunks the entry script imports, then the route's chunk and every chunk it imports.
+   * Vite writes no modulepreload links (vite.config.ts), so without these the entry's imports
+   * would be found only once the entry has downloaded: one more round trip before anything runs.
+   */
+  private moduleFiles(module: string | null): string[] {
+    const loaded = new Set(["index.html"]);
     const files: string[] = [];
     const visit = (key: string) => {
       if (loaded.has(key)) return;
       loaded.add(key);
       const chunk = this.manifest[key];
       if (!chunk) return;
-      files.push(chunk.file);
+      if (!this.html.includes(`/${chunk.file}"`)) files.push(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    visit(module);
+    for (const imported of this.manifest["index.html"]?.imports ?? []) visit(imported);
+    if (module) visit(module);
     return files;
   }
 }

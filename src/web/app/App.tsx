@@ -1,26 +1,23 @@
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { IsRestoringProvider, QueryClientProvider } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "../lib/auth-context";
-import { CACHE_MAX_AGE_MS, persister, queryClient } from "./query-client";
+import { queryClient, restoreState } from "./query-client";
 import { router } from "./router";
 
+/**
+ * The saved cache is read back before the first render (main.tsx), so normally nothing waits
+ * for it here; when it is slow, queries wait for it as React Query's own provider has them do.
+ */
 export function App() {
+  const restoring = useSyncExternalStore(restoreState.subscribe, restoreState.isRestoring);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: CACHE_MAX_AGE_MS,
-        // Only settled answers are worth keeping; errors and the session check are not.
-        dehydrateOptions: {
-          shouldDehydrateQuery: (query) =>
-            query.state.status === "success" && query.queryKey[0] !== "session",
-        },
-      }}
-    >
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={restoring}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { QueryClient } from "@tanstack/react-query";
+import { persistQueryClient } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import { HttpError } from "../lib/api-client";
 
@@ -30,3 +31,39 @@ export const persister = createAsyncStoragePersister({
   key: "tendril.query-cache",
   throttleTime: 1000,
 });
+
+let restoring = true;
+const restoreListeners = new Set<() => void>();
+
+/** Whether the saved cache is still being read back, as useSyncExternalStore reads it. */
+export const restoreState = {
+  isRestoring: () => restoring,
+  subscribe(listener: () => void): () => void {
+    restoreListeners.add(listener);
+    return () => restoreListeners.delete(listener);
+  },
+};
+
+/**
+ * Reads the saved cache back into the client, then keeps saving it as it changes. Resolves once
+ * the cache is restored, or could not be (it never rejects: a browser without IndexedDB still
+ * opens the app, from the network). Queries wait for it (restoreState) before they fetch.
+ */
+export function restorePersistedCache(): Promise<void> {
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: CACHE_MAX_AGE_MS,
+    // Only settled answers are worth keeping; errors and the session check are not.
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === "success" && query.queryKey[0] !== "session",
+    },
+  });
+  return restored
+    .catch(() => undefined)
+    .finally(() => {
+      restoring = false;
+      for (const listener of restoreListeners) listener();
+    });
+}

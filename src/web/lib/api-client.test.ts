@@ -166,6 +166,18 @@ describe("api client", () => {
     });
   });
 
+  it("names the time zone in the tz cookie on its own origin, never in a header", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await apiRequest("/api/tasks");
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/tasks");
+    // A custom header would keep the browser from reusing the page's preloaded answer.
+    expect(init?.headers).not.toHaveProperty("x-timezone");
+    expect(init?.credentials).toBe("same-origin");
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(document.cookie).toContain(`tz=${encodeURIComponent(zone)}`);
+  });
+
   it("sends a FormData body as multipart, leaving its content-type to the browser", async () => {
     fetchMock.mockResolvedValueOnce(json(200, {}));
     const form = new FormData();
@@ -205,5 +217,16 @@ describe("the time zone each request carries", () => {
     expect(lookups).toBe(before);
     expect(timeZone(start + 61_000)).toBe("Asia/Tokyo");
     expect(lookups).toBe(before + 1);
+  });
+
+  it("writes each new zone to the tz cookie", () => {
+    const start = Date.now() + 7_200_000;
+    zoneIs("America/Argentina/Buenos_Aires");
+    timeZone(start);
+    expect(document.cookie).toContain("tz=America%2FArgentina%2FBuenos_Aires");
+    zoneIs("Pacific/Auckland");
+    timeZone(start + 61_000);
+    expect(document.cookie).toContain("tz=Pacific%2FAuckland");
+    expect(document.cookie).not.toContain("Buenos_Aires");
   });
 });

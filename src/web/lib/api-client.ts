@@ -87,7 +87,8 @@ let zone: { name: string; at: number } | undefined;
 /**
  * The browser's IANA time zone; the server reads "today" in it. Looked up at most once a minute
  * (each look-up makes an Intl format, and every request sends it), so a phone that crosses a
- * zone still says so soon.
+ * zone still says so soon. Each change is also written to the `tz` cookie, which is how requests
+ * to our own origin carry it (see `attempt`).
  */
 export function timeZone(now = Date.now()): string {
   if (zone && now - zone.at < 60_000) return zone.name;
@@ -97,8 +98,18 @@ export function timeZone(now = Date.now()): string {
   } catch {
     // An engine without Intl's time zones: the server's default.
   }
+  if (name !== zone?.name) writeZoneCookie(name);
   zone = { name, at: now };
   return name;
+}
+
+/** A year: the cookie outlives any visit, and each look-up that finds a new zone rewrites it. */
+const ZONE_COOKIE_SECONDS = 365 * 24 * 3600;
+
+function writeZoneCookie(name: string): void {
+  if (typeof document === "undefined") return;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `tz=${encodeURIComponent(name)}; Path=/; Max-Age=${ZONE_COOKIE_SECONDS}; SameSite=Lax${secure}`;
 }
 
 export interface RequestOptions {
@@ -118,8 +129,11 @@ async function attempt(
   const hasBody = options.body !== undefined;
   // A FormData body (a photo upload) goes as multipart; the browser writes its content-type.
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
-  // The server reads "today" (task groups, repeats) in the gardener's own time zone.
-  const headers: Record<string, string> = { "x-timezone": timeZone() };
+  // The server reads "today" (task groups, repeats) in the gardener's own time zone. On our own
+  // origin the tz cookie carries it: a custom header would stop the browser reusing the answers
+  // the page preloaded (server/lib/web-shell.ts), so each would be fetched twice.
+  const zoneName = timeZone();
+  const headers: Record<string, string> = crossOrigin ? { "x-timezone": zoneName } : {};
   if (hasBody && !isForm) headers["content-type"] = "application/json";
   return fetch(url, {
     method: options.method ?? (hasBody ? "POST" : "GET"),
