@@ -288,9 +288,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     ).toBe(shiftDate(zoneToday(behind), 1));
     // A cookie that is no zone, or does not decode, is UTC.
     for (const tz of ["Mars%2FOlympus", "%E0%A4%A"])
-      expect(await complete({ cookie: `${user.cookie}; tz=${tz}` })).toBe(
-        shiftDate(utcToday(), 1),
-      );
+      expect(await complete({ cookie: `${user.cookie}; tz=${tz}` })).toBe(shiftDate(utcToday(), 1));
   });
 
   it("keeps the plant's next task the earliest pending one", async () => {

@@ -109,6 +109,7 @@ const ZONE_COOKIE_SECONDS = 365 * 24 * 3600;
 function writeZoneCookie(name: string): void {
   if (typeof document === "undefined") return;
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports (Firefox), and this must be set before the next request.
   document.cookie = `tz=${encodeURIComponent(name)}; Path=/; Max-Age=${ZONE_COOKIE_SECONDS}; SameSite=Lax${secure}`;
 }
 
