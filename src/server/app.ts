@@ -42,6 +42,7 @@ import { growAlongRoutes } from "./features/grow-along/routes";
 import { GrowAlongService } from "./features/grow-along/service";
 import { identificationRoutes } from "./features/identification/routes";
 import { IdentificationService } from "./features/identification/service";
+import { findAppOrigin } from "./features/profile/read-model";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
 import { quotaRoutes } from "./features/quota/routes";
@@ -60,6 +61,7 @@ import { zoneRoutes } from "./features/zones/routes";
 import { zoneLookup } from "./features/zones/service";
 import { AccessLog } from "./lib/access-log";
 import { registerApiRateLimit } from "./lib/api-rate-limit";
+import { AppAddress } from "./lib/app-address";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
 import { openApiTransform } from "./lib/openapi-transform";
@@ -164,6 +166,9 @@ export async function buildApp(
   changes.subscribeAll((event) => {
     if (event.type === "sessions.ended") sessions.deleteUser(event.userId);
   });
+  const appAddress = new AppAddress(config.publicUrl, config.followRequestAddress, (userId) =>
+    findAppOrigin(database.db, userId),
+  );
   const endSessions = (userId: string) => {
     sessions.deleteUser(userId);
     changes
@@ -176,12 +181,12 @@ export async function buildApp(
     auth,
     known: knownAuthRoutes,
     rateLimits: authRateLimits,
-  } = createAuth({ config, database, mailer, log, endSessions });
+  } = createAuth({ config, database, mailer, log, endSessions, appAddress });
   app.decorate("authRateLimits", authRateLimits);
   authRateLimits.startPruning(log);
   // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
   app.addHook("onClose", () => authRateLimits.stopPruning());
-  const signUps = new SignUpAnswers(auth, database.db, mailer, config.publicUrl, log);
+  const signUps = new SignUpAnswers(auth, database.db, mailer, appAddress, log);
   const weatherProviders = createWeatherProviders(config, log);
   const crops = catalogue();
   const climate = new ClimateService({ db: database.db, archive: weatherProviders.archive, log });
@@ -294,7 +299,7 @@ export async function buildApp(
       ...(overrides.pushAgent ? { agent: overrides.pushAgent } : {}),
     }),
     mailer,
-    publicUrl: config.publicUrl,
+    appAddress,
     log,
     checkEndpoint: checkPushEndpoint,
   });
@@ -306,7 +311,7 @@ export async function buildApp(
   );
   // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
   app.addHook("onClose", () => scheduler.stop());
-  const calendar = new CalendarService(database.db, config.publicUrl);
+  const calendar = new CalendarService(database.db);
   const exports = new ExportService(database.db, (userId) => profiles.get(userId));
   const imports = new ImportService({
     db: database.db,
@@ -375,7 +380,7 @@ export async function buildApp(
     authRoutes(auth, knownAuthRoutes, signUps, sessions, endSessions, config.publicUrl),
   );
   await app.register(anonymousChatRoutes(assistants.builtIn, config.anonymousChatPerHour));
-  await app.register(calendarFeedRoutes(calendar));
+  await app.register(calendarFeedRoutes(calendar, appAddress));
   await app.register(unsubscribeRoutes(reminders));
   await app.register(async (scope) => {
     // onRequest, so a request without a session is 401 before its body is even parsed.
@@ -405,7 +410,7 @@ export async function buildApp(
     await scope.register(growAlongRoutes(growAlong));
     await scope.register(workflowRoutes(workflows));
     await scope.register(pushRoutes(reminders));
-    await scope.register(calendarUrlRoutes(calendar));
+    await scope.register(calendarUrlRoutes(calendar, appAddress));
     await scope.register(exportRoutes(exports));
     await scope.register(importRoutes(imports, photos));
     await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));

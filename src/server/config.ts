@@ -145,6 +145,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * No PUBLIC_URL: a browser's request whose Origin is the address it reached Tendril by is
+   * same-origin, whatever that address (a LAN IP), and links follow it (lib/app-address.ts).
+   */
+  followRequestAddress: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
@@ -286,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    followRequestAddress: !env.PUBLIC_URL,
     dataDir: path.resolve(env.TENDRIL_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET,

@@ -23,7 +23,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   dialect?: Dialect;
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   overrides?: Omit<AppOverrides, "database">;
 }
 
@@ -54,7 +54,7 @@ export async function createSchema(url: string) {
   return { schema, drop: () => run(`drop schema if exists ${schema} cascade`) };
 }
 
-export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+export function testConfig(dataDir: string, env: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

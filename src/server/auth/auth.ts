@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
 import { recordSignIn } from "../features/profile/repository";
+import type { AppAddress } from "../lib/app-address";
 import type { Mailer } from "../providers/email";
 import { KnownAuthRoutes } from "./known-routes";
 import { passwordResetMail, welcomeMail } from "./mails";
@@ -22,6 +23,7 @@ export interface AuthDeps {
   log: Logger;
   /** Ends every session of the user on every instance (their cached copies included). */
   endSessions: (userId: string) => void;
+  appAddress: AppAddress;
 }
 
 function providerFromPath(path: string | undefined, params: Record<string, unknown> | undefined) {
@@ -62,7 +64,7 @@ export function createAuth(deps: AuthDeps) {
 }
 
 function betterAuthFor(
-  { config, database, mailer, log, endSessions }: AuthDeps,
+  { config, database, mailer, log, endSessions, appAddress }: AuthDeps,
   rateLimits: AuthRateLimitStore,
 ) {
   const { windowSeconds, max } = config.authRateLimit;
@@ -77,10 +79,13 @@ function betterAuthFor(
     basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     database: { db: database.db, type: database.dialect },
-    trustedOrigins: [
+    // Without PUBLIC_URL, a browser's request from the address it reached Tendril by is
+    // same-origin, whatever that address (issue 25: a phone on the LAN); any other stays refused.
+    trustedOrigins: (request) => [
       config.publicUrl,
       ...config.trustedOrigins,
       ...(config.env === "development" ? ["http://localhost:5173"] : []),
+      ...(request && appAddress.fromRequests ? [appAddress.ofUrl(request.url)] : []),
     ],
     telemetry: { enabled: false },
     logger: {
@@ -93,9 +98,13 @@ function betterAuthFor(
       onPasswordReset: async ({ user }) => endSessions(user.id),
       // Not awaited: a reset request for an address with an account must answer as fast as one
       // without (no mail work either way), or its timing tells who has an account.
+      // The link goes to the address the account holder last signed in by, never to the one
+      // this request came by: whoever asks for a reset may not be them.
       sendResetPassword: async ({ user, url }) => {
-        sendLater("password reset", () =>
-          mailer.send(passwordResetMail(user.email, user.name, url)),
+        sendLater("password reset", async () =>
+          mailer.send(
+            passwordResetMail(user.email, user.name, await appAddress.rebase(url, user.id)),
+          ),
         );
       },
     },
@@ -141,10 +150,12 @@ function betterAuthFor(
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            sendLater("welcome", () =>
-              mailer.send(welcomeMail(user.email, user.name, config.publicUrl)),
-            );
+          after: async (user, context) => {
+            // The one who signed up is the one who gets it: their own address is the link.
+            const appUrl = context?.request
+              ? appAddress.ofUrl(context.request.url)
+              : config.publicUrl;
+            sendLater("welcome", () => mailer.send(welcomeMail(user.email, user.name, appUrl)));
           },
         },
       },
@@ -166,6 +177,11 @@ function betterAuthFor(
                 photoUrl: user.image,
                 provider: providerFromPath(context?.path, context?.params),
                 at: new Date().toISOString(),
+                // Signed in with their password or their provider: the address is their own.
+                appOrigin:
+                  context?.request && appAddress.fromRequests
+                    ? appAddress.ofUrl(context.request.url)
+                    : undefined,
               });
             } catch (err) {
               log.error({ err, userId: session.userId }, "profile refresh on sign-in failed");

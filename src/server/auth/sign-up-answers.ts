@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import type { Database } from "../db/schema";
+import type { AppAddress } from "../lib/app-address";
 import type { Mailer } from "../providers/email";
 import type { Auth } from "./auth";
 import { signUpAttemptMail } from "./mails";
@@ -40,7 +41,7 @@ export class SignUpAnswers {
     private readonly auth: Auth,
     private readonly db: Kysely<Database>,
     private readonly mailer: Mailer,
-    private readonly publicUrl: string,
+    private readonly appAddress: AppAddress,
     private readonly log: Logger,
   ) {}
 
@@ -91,10 +92,13 @@ export class SignUpAnswers {
     const send = async () => {
       const owner = await this.db
         .selectFrom("user")
-        .select("name")
+        .select(["id", "name"])
         .where("email", "=", email)
         .executeTakeFirst();
-      if (owner) await this.mailer.send(signUpAttemptMail(email, owner.name, this.publicUrl));
+      if (!owner) return;
+      // Someone else tried the address: the link is the owner's, not the one they came by.
+      const appUrl = await this.appAddress.ofUser(owner.id);
+      await this.mailer.send(signUpAttemptMail(email, owner.name, appUrl));
     };
     send().catch((err: unknown) => this.log.error({ err }, "sign-up attempt e-mail failed"));
   }

@@ -9,6 +9,7 @@ import * as reminders from "./migrations/0007-reminders";
 import * as climateProfiles from "./migrations/0008-climate-profiles";
 import * as profilePlace from "./migrations/0009-profile-place";
 import * as plantSetup from "./migrations/0010-plant-setup";
+import * as appOrigin from "./migrations/0011-app-origin";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0008-climate-profiles": climateProfiles,
   "0009-profile-place": profilePlace,
   "0010-plant-setup": plantSetup,
+  "0011-app-origin": appOrigin,
 };
 
 export function migrateToLatest(

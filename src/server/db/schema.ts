@@ -49,6 +49,8 @@ export interface ProfileTable {
   /** The gardener's own median last spring / first autumn frost, "MM-DD" (PATCH /api/me/climate). */
   frost_last: string | null;
   frost_first: string | null;
+  /** The address the gardener last signed in by, while no PUBLIC_URL names one (migration 0011). */
+  app_origin: string | null;
 }
 
 export interface PlantTable {

@@ -3,10 +3,14 @@ import { z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
 import { calendarTokenParamsSchema, calendarUrlSchema } from "../../../core/schemas/reminders";
 import { currentUser } from "../../auth/session";
+import type { AppAddress } from "../../lib/app-address";
 import type { CalendarService } from "./service";
 
 /** The gardener's private feed address (signed in). */
-export function calendarUrlRoutes(calendar: CalendarService): FastifyPluginAsyncZod {
+export function calendarUrlRoutes(
+  calendar: CalendarService,
+  appAddress: AppAddress,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/me/calendar",
@@ -17,7 +21,7 @@ export function calendarUrlRoutes(calendar: CalendarService): FastifyPluginAsync
           response: { 200: calendarUrlSchema, 401: errorBodySchema },
         },
       },
-      async (request) => calendar.url(currentUser(request).id),
+      async (request) => calendar.url(currentUser(request).id, appAddress.ofRequest(request)),
     );
 
     app.post(
@@ -29,13 +33,16 @@ export function calendarUrlRoutes(calendar: CalendarService): FastifyPluginAsync
           response: { 200: calendarUrlSchema, 401: errorBodySchema },
         },
       },
-      async (request) => calendar.rotate(currentUser(request).id),
+      async (request) => calendar.rotate(currentUser(request).id, appAddress.ofRequest(request)),
     );
   };
 }
 
 /** The feed itself: no session, the token in the URL is the secret. */
-export function calendarFeedRoutes(calendar: CalendarService): FastifyPluginAsyncZod {
+export function calendarFeedRoutes(
+  calendar: CalendarService,
+  appAddress: AppAddress,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/calendar/:token.ics",
@@ -54,7 +61,7 @@ export function calendarFeedRoutes(calendar: CalendarService): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const body = await calendar.feed(request.params.token);
+        const body = await calendar.feed(request.params.token, appAddress.ofRequest(request));
         return reply
           .type("text/calendar; charset=utf-8")
           .header("content-disposition", 'inline; filename="tendril.ics"')

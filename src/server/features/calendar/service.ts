@@ -16,31 +16,30 @@ export const eventUid = (taskId: string) => `${taskId}@tendril`;
 
 /** API.md "calendar feed": a private iCalendar feed of the gardener's pending tasks. */
 export class CalendarService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
-  private feedUrl(token: string) {
-    return `${this.publicUrl}/api/calendar/${token}.ics`;
+  private feedUrl(appUrl: string, token: string) {
+    return `${appUrl}/api/calendar/${token}.ics`;
   }
 
-  async url(userId: string): Promise<{ url: string }> {
-    return { url: this.feedUrl(await calendarTokenOf(this.db, userId, newToken())) };
+  /** The feed's address at `appUrl`, the address the gardener asked from (AppAddress). */
+  async url(userId: string, appUrl: string): Promise<{ url: string }> {
+    return { url: this.feedUrl(appUrl, await calendarTokenOf(this.db, userId, newToken())) };
   }
 
-  async rotate(userId: string): Promise<{ url: string }> {
+  async rotate(userId: string, appUrl: string): Promise<{ url: string }> {
     const token = newToken();
     await rotateCalendarToken(this.db, userId, token);
-    return { url: this.feedUrl(token) };
+    return { url: this.feedUrl(appUrl, token) };
   }
 
   /**
    * The feed (RFC 5545): one all-day event per pending task with a due date, on that date, named
    * after the task and its plant (in the gardener's units); a task repeating every n days repeats
-   * daily with interval n.
+   * daily with interval n. Each event links to its plant at `appUrl`, the address the calendar
+   * app fetched the feed by.
    */
-  async feed(token: string): Promise<string> {
+  async feed(token: string, appUrl: string): Promise<string> {
     const userId = token ? await calendarOwner(this.db, token) : undefined;
     if (!userId) throw notFound("That calendar feed (its address may have been replaced)");
     const [tasks, units] = await Promise.all([
@@ -68,8 +67,8 @@ export class CalendarService {
         ),
         description: task.notes === null ? null : localizeUnits(task.notes, units),
         url: task.plant_id
-          ? `${this.publicUrl}/plants/${encodeURIComponent(task.plant_id)}`
-          : `${this.publicUrl}/plants`,
+          ? `${appUrl}/plants/${encodeURIComponent(task.plant_id)}`
+          : `${appUrl}/plants`,
         ...(repeat && repeat > 0
           ? { repeating: { freq: ICalEventRepeatingFreq.DAILY, interval: repeat } }
           : {}),

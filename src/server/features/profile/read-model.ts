@@ -55,6 +55,16 @@ export async function findUnits(db: Db, userId: string): Promise<"C" | "F"> {
   return row?.units === "F" ? "F" : "C";
 }
 
+/** The address the gardener last signed in by (migration 0011), or null. */
+export async function findAppOrigin(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("profile")
+    .select("app_origin")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.app_origin ?? null;
+}
+
 /** What the plan generator needs from the gardener's profile, and the units its tasks are shown in. */
 export function profileForPlan(db: Db, userId: string) {
   return db

@@ -10,6 +10,8 @@ export interface SignIn {
   photoUrl: string | null | undefined;
   provider: string;
   at: string;
+  /** The address signed in by; undefined leaves the one recorded before (PUBLIC_URL is set). */
+  appOrigin?: string | undefined;
 }
 
 /** Creates the profile on first sign-in, otherwise refreshes identity fields (spec §4 Auth). */
@@ -21,6 +23,7 @@ export async function recordSignIn(db: Kysely<Database>, s: SignIn): Promise<voi
     provider: s.provider,
     last_login_at: s.at,
     updated_at: s.at,
+    ...(s.appOrigin ? { app_origin: s.appOrigin } : {}),
   };
   await db
     .insertInto("profile")

@@ -15,6 +15,7 @@ import type { PushSubscriptionInput } from "../../../core/schemas/reminders";
 import { localizeUnits } from "../../../core/units-text";
 import type { Database } from "../../db/schema";
 import { badRequest } from "../../errors";
+import type { AppAddress } from "../../lib/app-address";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
 import type { PushSender, PushTarget } from "../../providers/push/push-sender";
@@ -37,7 +38,8 @@ export interface ReminderDeps {
   db: Kysely<Database>;
   push: PushSender;
   mailer: Mailer;
-  publicUrl: string;
+  /** Where the e-mail's links point: the address the gardener last signed in by. */
+  appAddress: AppAddress;
   log: Logger;
   /** Refuses (OutboundUrlRefused) an endpoint the server must not call for a gardener. */
   checkEndpoint: (endpoint: string) => Promise<unknown>;
@@ -190,7 +192,8 @@ export class ReminderService {
     today: string,
     run: ReminderRun,
   ) {
-    const { db, mailer, publicUrl, log } = this.deps;
+    const { db, mailer, appAddress, log } = this.deps;
+    const appUrl = await appAddress.ofUser(candidate.userId);
     const token = await digestTokenFor(db, candidate.userId, randomBytes(24).toString("base64url"));
     try {
       await mailer.send(
@@ -199,8 +202,8 @@ export class ReminderService {
           name: candidate.name,
           digest,
           today,
-          appUrl: `${publicUrl}${REMINDER_URL}`,
-          unsubscribeUrl: `${publicUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+          appUrl: `${appUrl}${REMINDER_URL}`,
+          unsubscribeUrl: `${appUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
         }),
       );
       run.emails += 1;
