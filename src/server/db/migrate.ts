@@ -24,6 +24,9 @@ const migrations: Record<string, Migration> = {
   "0010-plant-setup": plantSetup,
 };
 
+/** Every migration this release knows, oldest first: a database with others comes from a newer one. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
   db: Kysely<any>,
