@@ -54,6 +54,11 @@ const consoleLog: ConnectionLog = {
 // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The SQLite database file in a data folder: the server's, and what admin backup and restore use. */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "tendril.sqlite");
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const settings = {
@@ -77,7 +82,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, "tendril.sqlite"));
+  const sqlite = new SqliteDatabase(sqliteFile(options.dataDir));
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

@@ -26,6 +26,9 @@ const migrations: Record<string, Migration> = {
   "0011-app-origin": appOrigin,
 };
 
+/** Every migration this release knows, oldest first: a database with others comes from a newer one. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
+
 export function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
   db: Kysely<any>,
