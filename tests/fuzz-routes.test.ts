@@ -180,6 +180,8 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return baseline.workflows.map((w) => w.id);
       case "workflowItem":
         return baseline.workflowItems.map((i) => i.id);
+      case "account":
+        return [user.id];
     }
   };
 

@@ -17,6 +17,8 @@ import { frameworkErrors, registerErrorHandler } from "./error-handler";
 import { ExportService } from "./features/account-data/export-service";
 import { type ImportedChanges, ImportService } from "./features/account-data/import-service";
 import { deleteAccountRoutes, exportRoutes, importRoutes } from "./features/account-data/routes";
+import { adminRoutes } from "./features/admin/routes";
+import { AdminService } from "./features/admin/service";
 import { appConfigRoutes } from "./features/app-config/routes";
 import { calendarFeedRoutes, calendarUrlRoutes } from "./features/calendar/routes";
 import { CalendarService } from "./features/calendar/service";
@@ -32,6 +34,8 @@ import { plantingWarnings } from "./features/climate/planting-warning-service";
 import { climateRoutes } from "./features/climate/routes";
 import { ClimateService } from "./features/climate/service";
 import { keptCalendarSuggestions } from "./features/climate/suggestions-service";
+import { contactRoutes } from "./features/contact/routes";
+import { ContactService } from "./features/contact/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
@@ -312,6 +316,14 @@ export async function buildApp(
   // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
   app.addHook("onClose", () => scheduler.stop());
   const calendar = new CalendarService(database.db);
+  const contact = new ContactService({
+    db: database.db,
+    mailer,
+    log,
+    inboxEmail: config.contact.email,
+    perHour: config.contact.perHour,
+  });
+  const admin = new AdminService(database.db, contact, config.adminEmails);
   const exports = new ExportService(database.db, (userId) => profiles.get(userId));
   const imports = new ImportService({
     db: database.db,
@@ -414,6 +426,8 @@ export async function buildApp(
     await scope.register(exportRoutes(exports));
     await scope.register(importRoutes(imports, photos));
     await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
+    await scope.register(contactRoutes(contact));
+    await scope.register(adminRoutes(admin));
   });
 
   await registerWebApp(app, config.webDistDir, webShell);

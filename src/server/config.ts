@@ -91,6 +91,9 @@ export const envSchema = z.preprocess(
       "SOCIAL_LINKS must look like Label=https://…,Other=https://…",
     ).optional(),
     UPGRADE_EMAIL: z.email("UPGRADE_EMAIL must be an e-mail address").optional(),
+    CONTACT_EMAIL: z.email("CONTACT_EMAIL must be an e-mail address").optional(),
+    CONTACT_PER_HOUR: positiveInt().default(5),
+    ADMIN_EMAILS: z.string().optional(),
     WEATHER_BASE_URL: httpUrl("WEATHER_BASE_URL must be an http:// or https:// URL").default(
       "https://api.open-meteo.com",
     ),
@@ -184,6 +187,14 @@ export interface Config {
     social: { label: string; url: string }[];
   };
   upgradeEmail: string | null;
+  /**
+   * The contact inbox (issue 25): where a copy of each message is e-mailed (none without
+   * CONTACT_EMAIL; the operator reads them on /admin either way), and how many one account may
+   * send an hour.
+   */
+  contact: { email: string | undefined; perHour: number };
+  /** Accounts that are operators besides the instance's first (lower case). */
+  adminEmails: string[];
   /** Open-Meteo (or a compatible server): forecast and geocoding base URLs, request timeout. */
   weather: { baseUrl: string; geocodingBaseUrl: string; archiveBaseUrl: string; timeoutMs: number };
   /** An OpenAI-compatible endpoint for the assistant; undefined = the built-in engine only. */
@@ -346,6 +357,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }),
     },
     upgradeEmail: env.UPGRADE_EMAIL ?? null,
+    contact: { email: env.CONTACT_EMAIL, perHour: env.CONTACT_PER_HOUR },
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     weather: {
       baseUrl: env.WEATHER_BASE_URL.replace(/\/+$/, ""),
       geocodingBaseUrl: env.GEOCODING_BASE_URL.replace(/\/+$/, ""),

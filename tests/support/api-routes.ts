@@ -139,7 +139,9 @@ export type RecordKind =
   | "identification"
   | "image"
   | "workflow"
-  | "workflowItem";
+  | "workflowItem"
+  /** An account itself: the operator's /admin routes name one (issue 25). */
+  | "account";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -154,6 +156,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/identifications/{id}": "identification",
   "/api/workflows/{id}": "workflow",
   "/api/workflows/{id}/items/{itemId}": "workflowItem",
+  "/api/admin/accounts/{id}": "account",
 };
 
 /**

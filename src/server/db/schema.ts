@@ -238,6 +238,17 @@ export interface CalendarTokenTable {
   created_at: string;
 }
 
+/** A message to the operator: the Contact page, a Plant ID issue report or Feedback (migration 0014). */
+export interface ContactMessageTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -256,5 +267,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   reminder_sends: ReminderSendTable;
   calendar_tokens: CalendarTokenTable;
+  contact_messages: ContactMessageTable;
   climate_profiles: ClimateProfileTable;
 }

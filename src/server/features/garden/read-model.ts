@@ -128,3 +128,15 @@ export async function dueTasksOf(db: Db, userId: string, today: string, limit: n
   }));
   return { tasks, counts: { overdue, dueToday: total - overdue } };
 }
+
+/** How many plants each of these accounts has (accounts without any are left out). */
+export async function plantCountsOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("plants")
+    .select(["user_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("user_id", "in", userIds)
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+}

@@ -155,3 +155,55 @@ export async function reminderCandidates(
     units: row.units === "F" ? "F" : "C",
   }));
 }
+
+/** An account as the operator's list shows it (issue 25). */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  plan: "free" | "pro";
+  lastSignInAt: string | null;
+}
+
+const isoTime = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+/** Every account, oldest first, at most `limit`. */
+export async function accountSummaries(db: Db, limit: number): Promise<AccountSummary[]> {
+  const rows = await db
+    .selectFrom("user")
+    .leftJoin("profile", "profile.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.name",
+      "user.email",
+      "user.createdAt",
+      "profile.plan",
+      "profile.last_login_at",
+    ])
+    .orderBy("user.createdAt", "asc")
+    .orderBy("user.id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: isoTime(row.createdAt),
+    plan: row.plan === "pro" ? "pro" : "free",
+    lastSignInAt: row.last_login_at,
+  }));
+}
+
+/** The instance's first account: its operator (issue 25), or undefined before anyone signed up. */
+export async function firstAccountId(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .select("id")
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -114,3 +114,13 @@ export async function setPlanByEmail(db: Kysely<Database>, email: string, plan: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Sets an account's plan by its id (the operator's /admin); false when there is no such account. */
+export async function setPlanOf(db: Kysely<Database>, userId: string, plan: "free" | "pro") {
+  const result = await db
+    .updateTable("profile")
+    .set({ plan, updated_at: new Date().toISOString() })
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

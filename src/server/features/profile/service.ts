@@ -16,7 +16,7 @@ import { placeOf } from "./read-model";
 import { ensureProfile, findProfile, type ProfileRow, updateProfile } from "./repository";
 
 // Writes to the profile other features and the admin CLI make; the profile table keeps one owner.
-export { digestTokenFor, setPlanByEmail, unsubscribeDigest } from "./repository";
+export { digestTokenFor, setPlanByEmail, setPlanOf, unsubscribeDigest } from "./repository";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;

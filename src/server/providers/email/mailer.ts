@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (a contact message's sender), when not to the From address. */
+  replyTo?: string;
   /** Extra header fields, e.g. List-Unsubscribe on the reminder digest. */
   headers?: Record<string, string>;
 }

@@ -1,0 +1,24 @@
+import { z } from "./z";
+
+/** One account as the operator's /admin lists it (issue 25). */
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  plan: z.enum(["free", "pro"]),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  plants: z.number().int(),
+  messagesToday: z.number().int(),
+  operator: z.boolean(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+export const adminAccountListSchema = z.object({ accounts: z.array(adminAccountSchema) });
+
+/** PATCH /api/admin/accounts/{id}: the plan, as `npm run admin -- set-plan` sets it. */
+export const adminAccountPatchSchema = z.strictObject({
+  plan: z.enum(["free", "pro"], { error: 'plan is "free" or "pro".' }),
+});
+
+/** GET /api/admin/status: answers only an operator (everyone else gets 404). */
+export const adminStatusSchema = z.object({ operator: z.literal(true) });

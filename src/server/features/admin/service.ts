@@ -1,0 +1,81 @@
+import type { Kysely } from "kysely";
+import type { AdminAccount } from "../../../core/schemas/admin";
+import type { ContactKind, ContactMessage } from "../../../core/schemas/contact";
+import type { SessionUser } from "../../auth/session";
+import type { Database } from "../../db/schema";
+import { notFound } from "../../errors";
+import type { ContactService } from "../contact/service";
+import { plantCountsOf } from "../garden/read-model";
+import { accountSummaries, firstAccountId } from "../profile/read-model";
+import { setPlanOf } from "../profile/service";
+import { quotaFor } from "../quota/service";
+
+/** The operator's list shows at most this many accounts: a home instance has a handful. */
+const MAX_ACCOUNTS = 500;
+
+/**
+ * The operator's page (issue 25). Operators are the instance's first account and any account
+ * ADMIN_EMAILS names; to everyone else the whole of /api/admin does not exist (404), so a
+ * gardener learns nothing about who runs it.
+ */
+export class AdminService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly contact: ContactService,
+    private readonly adminEmails: readonly string[],
+  ) {}
+
+  /** Throws 404 unless the user is an operator. */
+  async requireOperator(user: SessionUser): Promise<void> {
+    if (!(await this.isOperator(user))) throw notFound("That page");
+  }
+
+  async isOperator(user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
+    if (this.adminEmails.includes(user.email.toLowerCase())) return true;
+    return (await firstAccountId(this.db)) === user.id;
+  }
+
+  async accounts(now = new Date()): Promise<AdminAccount[]> {
+    const [summaries, first] = await Promise.all([
+      accountSummaries(this.db, MAX_ACCOUNTS),
+      firstAccountId(this.db),
+    ]);
+    const plants = await plantCountsOf(
+      this.db,
+      summaries.map((account) => account.id),
+    );
+    return Promise.all(
+      summaries.map(async (account) => ({
+        ...account,
+        plants: plants.get(account.id) ?? 0,
+        messagesToday: (await quotaFor(this.db, account.id, now)).usedToday,
+        operator: account.id === first || this.adminEmails.includes(account.email.toLowerCase()),
+      })),
+    );
+  }
+
+  /** Sets an account's plan, as `npm run admin -- set-plan` does; 404 for an unknown account. */
+  async setPlan(userId: string, plan: "free" | "pro"): Promise<AdminAccount> {
+    if (!(await setPlanOf(this.db, userId, plan))) throw notFound("That account");
+    const account = (await this.accounts()).find((a) => a.id === userId);
+    if (!account) throw notFound("That account");
+    return account;
+  }
+
+  async contactMessages(): Promise<ContactMessage[]> {
+    const [messages, accounts] = await Promise.all([
+      this.contact.latest(),
+      accountSummaries(this.db, MAX_ACCOUNTS),
+    ]);
+    const emails = new Map(accounts.map((account) => [account.id, account.email]));
+    return messages.map((row) => ({
+      id: row.id,
+      kind: row.kind as ContactKind,
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      createdAt: row.created_at,
+      accountEmail: emails.get(row.user_id) ?? null,
+    }));
+  }
+}
