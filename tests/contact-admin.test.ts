@@ -108,7 +108,6 @@ describe.each(dialects)("contact inbox and the operator's page on %s", (dialect)
 
   it("answers 404 on every /api/admin route to a gardener who is not an operator", async () => {
     for (const res of [
-      await asGardener.get("/api/admin/status"),
       await asGardener.get("/api/admin/accounts"),
       await asGardener.get("/api/admin/contact-messages"),
       await asGardener.patch(`/api/admin/accounts/${gardener.id}`, { plan: "pro" }),
@@ -118,7 +117,9 @@ describe.each(dialects)("contact inbox and the operator's page on %s", (dialect)
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe("not_found");
     }
-    expect((await client(t.app, null).get("/api/admin/status")).statusCode).toBe(401);
+    expect((await client(t.app, null).get("/api/admin/accounts")).statusCode).toBe(401);
+    expect((await asGardener.get("/api/me/operator")).json()).toEqual({ operator: false });
+    expect((await asOperator.get("/api/me/operator")).json()).toEqual({ operator: true });
     // The plan did not change.
     expect((await asGardener.get("/api/me/quota")).json().plan).toBe("free");
   });
@@ -156,8 +157,8 @@ describe.each(dialects)("contact inbox and the operator's page on %s", (dialect)
   });
 
   it("makes an account ADMIN_EMAILS names an operator too", async () => {
-    const res = await client(t.app, named.cookie).get("/api/admin/status");
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ operator: true });
+    const sender = client(t.app, named.cookie);
+    expect((await sender.get("/api/me/operator")).json()).toEqual({ operator: true });
+    expect((await sender.get("/api/admin/accounts")).statusCode).toBe(200);
   });
 });

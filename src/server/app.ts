@@ -17,7 +17,7 @@ import { frameworkErrors, registerErrorHandler } from "./error-handler";
 import { ExportService } from "./features/account-data/export-service";
 import { type ImportedChanges, ImportService } from "./features/account-data/import-service";
 import { deleteAccountRoutes, exportRoutes, importRoutes } from "./features/account-data/routes";
-import { adminRoutes } from "./features/admin/routes";
+import { adminRoutes, operatorStatusRoutes } from "./features/admin/routes";
 import { AdminService } from "./features/admin/service";
 import { appConfigRoutes } from "./features/app-config/routes";
 import { calendarFeedRoutes, calendarUrlRoutes } from "./features/calendar/routes";
@@ -428,6 +428,7 @@ export async function buildApp(
     await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
     await scope.register(contactRoutes(contact));
     await scope.register(adminRoutes(admin));
+    await scope.register(operatorStatusRoutes(admin));
   });
 
   await registerWebApp(app, config.webDistDir, webShell);

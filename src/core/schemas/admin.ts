@@ -20,5 +20,5 @@ export const adminAccountPatchSchema = z.strictObject({
   plan: z.enum(["free", "pro"], { error: 'plan is "free" or "pro".' }),
 });
 
-/** GET /api/admin/status: answers only an operator (everyone else gets 404). */
-export const adminStatusSchema = z.object({ operator: z.literal(true) });
+/** GET /api/me/operator: whether the account runs this Tendril (and so sees /admin). */
+export const operatorStatusSchema = z.object({ operator: z.boolean() });

@@ -92,6 +92,12 @@ export const router = createBrowserRouter(
               }),
             },
             {
+              path: "/admin",
+              lazy: async () => ({
+                Component: (await import("./pages/admin-page")).AdminPage,
+              }),
+            },
+            {
               path: "/plans",
               lazy: async () => ({
                 Component: (await import("../features/plans/plans-page")).PlansPage,

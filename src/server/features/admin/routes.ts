@@ -4,7 +4,7 @@ import {
   adminAccountListSchema,
   adminAccountPatchSchema,
   adminAccountSchema,
-  adminStatusSchema,
+  operatorStatusSchema,
 } from "../../../core/schemas/admin";
 import { contactMessageListSchema } from "../../../core/schemas/contact";
 import { errorBodySchema } from "../../../core/schemas/error";
@@ -21,18 +21,6 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     app.addHook("preValidation", async (request) => {
       await admin.requireOperator(currentUser(request));
     });
-
-    app.get(
-      "/api/admin/status",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Answers an operator (the web shows the Admin link); 404 to anyone else",
-          response: { 200: adminStatusSchema, ...errors },
-        },
-      },
-      async () => ({ operator: true as const }),
-    );
 
     app.get(
       "/api/admin/accounts",
@@ -70,6 +58,26 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
         },
       },
       async () => ({ messages: await admin.contactMessages() }),
+    );
+  };
+}
+
+/**
+ * Whether the signed-in gardener runs this Tendril, for Settings' link to /admin. Outside
+ * /api/admin, so asking is no failure for anyone (the browser logs every 404 it receives).
+ */
+export function operatorStatusRoutes(admin: AdminService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/me/operator",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Whether the signed-in account runs this Tendril (sees /admin)",
+          response: { 200: operatorStatusSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ operator: await admin.isOperator(currentUser(request)) }),
     );
   };
 }

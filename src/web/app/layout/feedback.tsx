@@ -1,5 +1,6 @@
 import { MessageSquareHeart } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { MessageForm } from "../../components/message-form";
 import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
@@ -50,10 +51,8 @@ export function FeedbackButton() {
             className="h-[60dvh] w-full rounded-xl border border-stone-300"
           />
         ) : (
-          <p className="text-stone-700">
-            The feedback form is not set up on this server yet. Tell whoever runs your Tendril what
-            you think, or use the Contact page.
-          </p>
+          // No external form set: Tendril's own, which reaches the operator's inbox (issue 25).
+          <MessageForm kind="feedback" messageLabel="Your feedback" submitLabel="Send feedback" />
         )}
       </Dialog>
     </>

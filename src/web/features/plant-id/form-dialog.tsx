@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ExternalLink } from "../../components/external-link";
+import { MessageForm } from "../../components/message-form";
 import { focusRing } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/misc";
@@ -14,13 +14,11 @@ const forms = {
     frameTitle: "Plant identification issue report form",
     intro:
       "Tell us which photo went wrong and what the plant really is, so identification improves.",
-    missing: "The issue report form is not set up on this server yet.",
   },
   contact: {
     title: "Contact us",
     frameTitle: "Contact form",
     intro: "Questions about identifying plants, or anything else: we are happy to help.",
-    missing: "The contact form is not set up on this server yet.",
   },
 } as const;
 
@@ -28,8 +26,8 @@ const linkClass = cn("font-semibold text-leaf-fg underline underline-offset-2", 
 
 /**
  * Spec §2 Plant ID: the report-issue and contact-us modals, embedding the forms this server's
- * operator configured (BUG_REPORT_URL, CONTACT_FORM_URL). Without one the modal says so and points
- * to the Contact page instead of showing an empty frame.
+ * operator configured (BUG_REPORT_URL, CONTACT_FORM_URL). Without one the modal has Tendril's own
+ * message form, which reaches the operator's inbox (issue 25).
  */
 export function HelpFormDialog({ form, onClose }: { form: HelpForm | null; onClose: () => void }) {
   const { data: config, isPending } = useAppConfig();
@@ -56,16 +54,10 @@ export function HelpFormDialog({ form, onClose }: { form: HelpForm | null; onClo
       ) : isPending ? (
         <Spinner label="Loading the form…" />
       ) : (
-        <div className="flex flex-col gap-2 text-stone-700">
-          <p className="font-semibold text-stone-900">{copy.missing}</p>
-          <p>
-            Ask whoever runs your Tendril to set it up, or write to us from the{" "}
-            <Link to="/contact" className={linkClass} onClick={onClose}>
-              Contact page
-            </Link>
-            .
-          </p>
-        </div>
+        <MessageForm
+          kind={form === "contact" ? "contact" : "report"}
+          messageLabel={form === "contact" ? "Message" : "What went wrong"}
+        />
       )}
     </Dialog>
   );

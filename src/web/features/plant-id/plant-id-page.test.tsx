@@ -19,6 +19,7 @@ const older = Array.from({ length: 10 }, (_, n) =>
 );
 
 let identified = false;
+const contactSent: Record<string, unknown>[] = [];
 
 /** The server as the page sees it: it keeps the new identification at the top of the list. */
 function answer(url: string, init?: RequestInit): Response {
@@ -30,6 +31,13 @@ function answer(url: string, init?: RequestInit): Response {
     if (!(image instanceof File) || image.name !== "leaf.jpg") return json(400, {});
     identified = true;
     return json(200, result);
+  }
+  if (url === "/api/contact") {
+    const body = JSON.parse(String(init?.body));
+    contactSent.push(body);
+    return body.message === "server down"
+      ? json(503, { error: { code: "internal", message: "down" } })
+      : json(201, { id: "m1", createdAt: "2026-11-27T08:00:00.000Z" });
   }
   if (url === "/api/gardening/reframe-identification")
     return json(200, { summary: "A **sunny** annual that loves heat." });
@@ -196,7 +204,7 @@ describe("/plant-id", () => {
     await waitFor(() => expect(router.state.location.search).toBe(""));
   });
 
-  it("embeds the contact form when configured and says so when the report form is not", async () => {
+  it("embeds the contact form when configured, and sends a report itself when no report form is", async () => {
     // happy-dom loads no frames (it logs a NotSupportedError saying so): the address is what counts.
     renderPage();
     fireEvent.click(screen.getByRole("button", { name: "Contact us" }));
@@ -204,8 +212,30 @@ describe("/plant-id", () => {
     expect(frame.getAttribute("src")).toBe("https://forms.example/contact");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     fireEvent.click(screen.getAllByRole("button", { name: "Report this issue" })[0] as HTMLElement);
+    // Name and e-mail start as the account's.
+    expect((await screen.findByLabelText<HTMLInputElement>("Name")).value).toBe("Ivy");
+    expect(screen.getByLabelText<HTMLInputElement>("Email").value).toBe("i@e.x");
+    const what = screen.getByLabelText("What went wrong");
+    const send = screen.getByRole("button", { name: "Send message" });
+
+    // A failure says so, and keeps what was typed.
+    fireEvent.change(what, { target: { value: "server down" } });
+    fireEvent.click(send);
     expect(
-      await screen.findByText("The issue report form is not set up on this server yet."),
+      await screen.findByText("Failed to send message. Please try again or contact us directly."),
     ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>("What went wrong").value).toBe("server down");
+
+    fireEvent.change(what, { target: { value: "It is a daisy, not a sunflower." } });
+    fireEvent.click(send);
+    expect(
+      await screen.findByText("Message sent successfully! We'll get back to you soon."),
+    ).toBeTruthy();
+    expect(contactSent.at(-1)).toEqual({
+      kind: "report",
+      name: "Ivy",
+      email: "i@e.x",
+      message: "It is a daisy, not a sunflower.",
+    });
   });
 });
