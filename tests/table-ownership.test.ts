@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   reminder_sends: "reminders",
   calendar_tokens: "calendar",
   climate_profiles: "climate",
+  api_tokens: "api-tokens",
   session: "auth",
   account: "auth",
   verification: "auth",

@@ -139,7 +139,8 @@ export type RecordKind =
   | "identification"
   | "image"
   | "workflow"
-  | "workflowItem";
+  | "workflowItem"
+  | "apiToken";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -154,6 +155,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/identifications/{id}": "identification",
   "/api/workflows/{id}": "workflow",
   "/api/workflows/{id}/items/{itemId}": "workflowItem",
+  "/api/me/tokens/{id}": "apiToken",
 };
 
 /**
