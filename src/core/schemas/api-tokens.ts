@@ -1,20 +1,14 @@
+import { API_TOKEN_NAME_LIMIT, apiTokenScopes } from "../api-tokens";
 import { z } from "./z";
 
-/** Issue 25 item 7: API tokens for scripts and home automation. */
-export const API_TOKEN_NAME_LIMIT = 60;
-/** Live (unrevoked) tokens an account may hold at once. */
-export const API_TOKEN_LIMIT = 20;
-/** Every token starts with this, so it is recognisable in a config file or a leak scanner. */
-export const API_TOKEN_PREFIX = "tdl_";
-
-export const apiTokenScopes = ["read", "write"] as const;
-export type ApiTokenScope = (typeof apiTokenScopes)[number];
-
-/** What the web shows for each scope. */
-export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
-  read: "Read only",
-  write: "Read and write",
-};
+export {
+  API_TOKEN_LIMIT,
+  API_TOKEN_NAME_LIMIT,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPE_LABELS,
+  type ApiTokenScope,
+  apiTokenScopes,
+} from "../api-tokens";
 
 /** A token as listed: never its secret. `prefix` is the secret's first 8 characters. */
 export const apiTokenSchema = z.object({

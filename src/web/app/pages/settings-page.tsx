@@ -7,6 +7,7 @@ import { Card, CardTitle } from "../../components/ui/card";
 import { Alert, PageHeader, Skeleton } from "../../components/ui/misc";
 import { DataCard } from "../../features/account-data/data-card";
 import { DeleteAccountCard } from "../../features/account-data/delete-account-card";
+import { ApiTokensCard } from "../../features/api-tokens/api-tokens-card";
 import { ClimateCard } from "../../features/climate/climate-card";
 import { CalendarCard } from "../../features/reminders/calendar-card";
 import { RemindersCard } from "../../features/reminders/reminders-card";
@@ -46,6 +47,7 @@ export function SettingsPage() {
           <QuotaCard />
           {me.data && <AccountCard email={me.data.email} />}
           <DataCard />
+          <ApiTokensCard />
           <DeleteAccountCard />
           <CreditsCard />
         </div>
