@@ -149,7 +149,6 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
       </div>
       <Button
         variant="secondary"
-        size="sm"
         className="self-start sm:self-center"
         onClick={onRevoke}
         aria-label={`Revoke ${token.name}`}
@@ -164,7 +163,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 function NewSecret({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const [copyFailed, setCopyFailed] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
   async function copy() {
@@ -194,14 +193,16 @@ function NewSecret({ created, onDone }: { created: ApiTokenCreated; onDone: () =
       <label htmlFor={`${id}-secret`} className="sr-only">
         The new token
       </label>
-      <input
+      {/* A textarea so the whole token shows, wrapped, on a phone too. */}
+      <textarea
         id={`${id}-secret`}
         ref={input}
         readOnly
+        rows={2}
         value={created.secret}
         onFocus={(event) => event.currentTarget.select()}
         className={cn(
-          "block min-h-11 w-full rounded-xl border border-stone-300 bg-surface px-3 font-mono text-sm text-stone-900",
+          "block w-full resize-none rounded-xl border border-stone-300 bg-surface px-3 py-2 font-mono text-sm text-stone-900 [overflow-wrap:anywhere] sm:[field-sizing:content]",
           focusRing,
         )}
       />
