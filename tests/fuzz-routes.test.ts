@@ -155,6 +155,13 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+    if (!baseline.apiTokens.some((k) => k.revoked_at === null)) {
+      const res = await inject("POST", "/api/me/tokens", user.cookie, {
+        kind: "json",
+        value: { name: "Fuzzed token", scope: "read" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     if (baseline.identifications.length === 0) {
       const res = await inject("POST", "/api/gardening/identify-plant", user.cookie, {
         kind: "json",
@@ -182,6 +189,8 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return baseline.workflowItems.map((i) => i.id);
       case "account":
         return [user.id];
+      case "apiToken":
+        return baseline.apiTokens.filter((k) => k.revoked_at === null).map((k) => k.id);
     }
   };
 
@@ -236,6 +245,8 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         "POST /api/import",
         "GET /api/calendar/{token}.ics",
         "GET /api/reminders/unsubscribe",
+        "POST /api/me/tokens",
+        "DELETE /api/me/tokens/{id}",
       ]),
     );
     const left = routes

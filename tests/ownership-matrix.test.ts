@@ -62,6 +62,7 @@ const KNOWN_ID_ROUTES = [
   "DELETE /api/plants/{id}/photo",
   "PATCH /api/workflows/{id}/items/{itemId}",
   "DELETE /api/workflows/{id}",
+  "DELETE /api/me/tokens/{id}",
 ];
 
 describe("the ownership matrix's route discovery", () => {
@@ -125,6 +126,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     workflow: [],
     workflowItem: [],
     account: [],
+    apiToken: [],
   };
   let before: string;
   let photo: Buffer;
@@ -295,6 +297,15 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     );
     const calendar = await created(await send(owner, "GET", "/api/me/calendar"), "owner's feed");
     secrets.push(endpoint, String(calendar.url).replace(/^.*\/api\/calendar\//, ""));
+    // Two API tokens, read and write: their secrets and ids are the owner's alone.
+    for (const scope of ["read", "write"]) {
+      const made = await created(
+        await send(owner, "POST", "/api/me/tokens", { name: `Owner ${scope}`, scope }),
+        `owner's ${scope} token`,
+      );
+      ids.apiToken.push(made.token.id);
+      secrets.push(made.secret);
+    }
     ids.identification = [identified.id];
     ids.image = (
       await t.database.db

@@ -36,6 +36,7 @@ const TABLES = [
   "push_subscriptions",
   "reminder_sends",
   "calendar_tokens",
+  "api_tokens",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

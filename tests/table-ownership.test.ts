@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   calendar_tokens: "calendar",
   climate_profiles: "climate",
   contact_messages: "contact",
+  api_tokens: "api-tokens",
   session: "auth",
   account: "auth",
   verification: "auth",

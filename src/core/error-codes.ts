@@ -4,6 +4,7 @@
 export const errorCodes = [
   "invalid_request",
   "unauthorized",
+  "forbidden",
   "forbidden_origin",
   "not_found",
   "conflict",

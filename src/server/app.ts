@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import type { AuthRateLimitStore } from "./auth/rate-limit-store";
 import { authRoutes } from "./auth/routes";
-import { requireUser } from "./auth/session";
+import { refuseApiTokens, requireUser } from "./auth/session";
 import { SessionCache } from "./auth/session-cache";
 import { SignUpAnswers } from "./auth/sign-up-answers";
 import type { Config } from "./config";
@@ -19,6 +19,8 @@ import { type ImportedChanges, ImportService } from "./features/account-data/imp
 import { deleteAccountRoutes, exportRoutes, importRoutes } from "./features/account-data/routes";
 import { adminRoutes, operatorStatusRoutes } from "./features/admin/routes";
 import { AdminService } from "./features/admin/service";
+import { apiTokenRoutes } from "./features/api-tokens/routes";
+import { ApiTokenService } from "./features/api-tokens/service";
 import { appConfigRoutes } from "./features/app-config/routes";
 import { calendarFeedRoutes, calendarUrlRoutes } from "./features/calendar/routes";
 import { CalendarService } from "./features/calendar/service";
@@ -149,6 +151,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler(config.env === "test"));
   app.decorateRequest("user", null);
+  app.decorateRequest("apiToken", null);
   // The API speaks JSON only: a text/plain body is refused with 415, not parsed into a string.
   app.removeContentTypeParser("text/plain");
   registerErrorHandler(app);
@@ -324,6 +327,7 @@ export async function buildApp(
     perHour: config.contact.perHour,
   });
   const admin = new AdminService(database.db, contact, config.adminEmails);
+  const apiTokens = new ApiTokenService(database.db);
   const exports = new ExportService(database.db, (userId) => profiles.get(userId));
   const imports = new ImportService({
     db: database.db,
@@ -360,6 +364,7 @@ export async function buildApp(
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+          apiToken: { type: "http", scheme: "bearer", description: "An API token (Settings)" },
         },
       },
     },
@@ -396,7 +401,9 @@ export async function buildApp(
   await app.register(unsubscribeRoutes(reminders));
   await app.register(async (scope) => {
     // onRequest, so a request without a session is 401 before its body is even parsed.
-    scope.addHook("onRequest", requireUser(auth, sessions));
+    // An API token (Authorization: Bearer) stands in for a session on every route here except
+    // the account routes below.
+    scope.addHook("onRequest", requireUser(auth, sessions, apiTokens));
     await scope.register(profileRoutes(profiles));
     await scope.register(quotaRoutes(database.db));
     await scope.register(weatherCacheRoutes(database.db));
@@ -423,9 +430,14 @@ export async function buildApp(
     await scope.register(workflowRoutes(workflows));
     await scope.register(pushRoutes(reminders));
     await scope.register(calendarUrlRoutes(calendar, appAddress));
-    await scope.register(exportRoutes(exports));
-    await scope.register(importRoutes(imports, photos));
-    await scope.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
+    await scope.register(async (account) => {
+      // Session only: an API token may not export, import or delete the account, nor make tokens.
+      account.addHook("onRequest", refuseApiTokens);
+      await account.register(exportRoutes(exports));
+      await account.register(importRoutes(imports, photos));
+      await account.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
+      await account.register(apiTokenRoutes(apiTokens));
+    });
     await scope.register(contactRoutes(contact));
     await scope.register(adminRoutes(admin));
     await scope.register(operatorStatusRoutes(admin));

@@ -141,7 +141,8 @@ export type RecordKind =
   | "workflow"
   | "workflowItem"
   /** An account itself: the operator's /admin routes name one (issue 25). */
-  | "account";
+  | "account"
+  | "apiToken";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -157,6 +158,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/workflows/{id}": "workflow",
   "/api/workflows/{id}/items/{itemId}": "workflowItem",
   "/api/admin/accounts/{id}": "account",
+  "/api/me/tokens/{id}": "apiToken",
 };
 
 /**

@@ -11,8 +11,8 @@ const byJson = <T>(rows: T[]) =>
 
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
- * identifications, photos, usage, cached weather, push subscriptions, the calendar token and
- * reminders sent — in a stable order, for "nothing changed" checks.
+ * identifications, photos, usage, cached weather, push subscriptions, the calendar token,
+ * reminders sent and API tokens — in a stable order, for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
@@ -30,6 +30,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     pushSubscriptions,
     calendarTokens,
     reminderSends,
+    apiTokens,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -44,6 +45,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("calendar_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_sends").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -74,6 +76,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     pushSubscriptions: byJson(pushSubscriptions),
     calendarTokens: byJson(calendarTokens),
     reminderSends: byJson(reminderSends),
+    apiTokens: byJson(apiTokens),
   };
 }
 

@@ -10,6 +10,7 @@ import * as climateProfiles from "./migrations/0008-climate-profiles";
 import * as profilePlace from "./migrations/0009-profile-place";
 import * as plantSetup from "./migrations/0010-plant-setup";
 import * as appOrigin from "./migrations/0011-app-origin";
+import * as apiTokens from "./migrations/0012-api-tokens";
 import * as contactMessages from "./migrations/0014-contact-messages";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009-profile-place": profilePlace,
   "0010-plant-setup": plantSetup,
   "0011-app-origin": appOrigin,
+  "0012-api-tokens": apiTokens,
   "0014-contact-messages": contactMessages,
 };
 

@@ -249,6 +249,19 @@ export interface ContactMessageTable {
   created_at: string;
 }
 
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: "read" | "write";
+  /** SHA-256 (hex) of the secret; the secret itself is never stored. */
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -269,4 +282,5 @@ export interface Database {
   calendar_tokens: CalendarTokenTable;
   contact_messages: ContactMessageTable;
   climate_profiles: ClimateProfileTable;
+  api_tokens: ApiTokenTable;
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { bearerTokenFrom } from "../auth/session";
 import { AppError } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -6,7 +7,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses state-changing requests whose Origin is neither this server nor a trusted origin
  * (cookie-authenticated CSRF). Requests without an Origin header come from non-browser clients.
- * better-auth runs its own check on /api/auth/*.
+ * better-auth runs its own check on /api/auth/*. A request with an API token and no cookie
+ * (`Authorization: Bearer`, issue 25 item 7) is no CSRF risk: a browser never adds that header to
+ * another site's request by itself, and such a request is judged by its token alone.
  */
 export function originCheck(allowed: string[]) {
   const allowedSet = new Set(allowed.map((origin) => new URL(origin).origin));
@@ -17,6 +20,7 @@ export function originCheck(allowed: string[]) {
       SAFE_METHODS.has(request.method) ||
       request.url.startsWith("/api/auth/") ||
       !origin ||
+      (!request.headers.cookie && bearerTokenFrom(request.headers.authorization) !== undefined) ||
       allowedSet.has(origin) ||
       origin === `${request.protocol}://${request.host}`
     ) {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { deleteUserRecords } from "../../auth/delete-user";
 import type { Database } from "../../db/schema";
+import { deleteApiTokensOf } from "../api-tokens/account-data-service";
 import { deleteCalendarTokenOf } from "../calendar/account-data-service";
 import { deleteChatsOf } from "../chat/account-data-service";
 import { deleteGardenOf } from "../garden/account-data-service";
@@ -30,6 +31,7 @@ export async function deleteAccountRows(db: Kysely<Database>, userId: string): P
       deleteWeatherCacheOf,
       deleteRemindersOf,
       deleteCalendarTokenOf,
+      deleteApiTokensOf,
       deleteProfileOf,
     ]) {
       await deleteRowsOf(trx, userId);

@@ -207,3 +207,15 @@ export async function firstAccountId(db: Db): Promise<string | undefined> {
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Who an account is (id, e-mail, name): how an API token's request knows its gardener. */
+export async function accountOf(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; email: string; name: string } | undefined> {
+  return db
+    .selectFrom("user")
+    .select(["id", "email", "name"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}

@@ -8,6 +8,7 @@ import { Alert, PageHeader, Skeleton } from "../../components/ui/misc";
 import { DataCard } from "../../features/account-data/data-card";
 import { DeleteAccountCard } from "../../features/account-data/delete-account-card";
 import { OperatorCard } from "../../features/admin/operator-card";
+import { ApiTokensCard } from "../../features/api-tokens/api-tokens-card";
 import { ClimateCard } from "../../features/climate/climate-card";
 import { CalendarCard } from "../../features/reminders/calendar-card";
 import { RemindersCard } from "../../features/reminders/reminders-card";
@@ -47,6 +48,7 @@ export function SettingsPage() {
           <QuotaCard />
           {me.data && <AccountCard email={me.data.email} />}
           <DataCard />
+          <ApiTokensCard />
           <DeleteAccountCard />
           <OperatorCard />
           <CreditsCard />

@@ -1,0 +1,68 @@
+import type { Insertable, Kysely } from "kysely";
+import type { ApiTokenTable, Database } from "../../db/schema";
+
+type Db = Kysely<Database>;
+
+const LISTED = ["id", "name", "scope", "prefix", "created_at", "last_used_at"] as const;
+
+/** The gardener's live (unrevoked) tokens, newest first. */
+export function liveTokens(db: Db, userId: string) {
+  return db
+    .selectFrom("api_tokens")
+    .select(LISTED)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+export async function countLiveTokens(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("api_tokens")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertToken(db: Db, row: Insertable<ApiTokenTable>): Promise<void> {
+  await db.insertInto("api_tokens").values(row).execute();
+}
+
+/** Revokes the gardener's token; false when they have no such live token. */
+export async function revokeToken(
+  db: Db,
+  userId: string,
+  id: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("api_tokens")
+    .set({ revoked_at: now })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The live token with this hash (the hash is unique and indexed). */
+export function liveTokenByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom("api_tokens")
+    .select(["id", "user_id", "scope", "last_used_at"])
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable("api_tokens").set({ last_used_at: now }).where("id", "=", id).execute();
+}
+
+/** Every token of the gardener, revoked ones too (account deletion). */
+export async function deleteTokenRows(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
+}
