@@ -46,7 +46,7 @@ import { findAppOrigin } from "./features/profile/read-model";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
 import { quotaRoutes } from "./features/quota/routes";
-import { pushRoutes, unsubscribeRoutes } from "./features/reminders/routes";
+import { pushRoutes, reminderChannelRoutes, unsubscribeRoutes } from "./features/reminders/routes";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { ReminderService } from "./features/reminders/service";
 import { vapidKeys } from "./features/reminders/vapid-keys";
@@ -291,6 +291,7 @@ export async function buildApp(
     });
   const reminders = new ReminderService({
     db: database.db,
+    dialect: database.dialect,
     push: createWebPushSender({
       keys: await vapidKeys(database.db, config.reminders.vapid),
       subject: config.reminders.vapidSubject,
@@ -302,6 +303,12 @@ export async function buildApp(
     appAddress,
     log,
     checkEndpoint: checkPushEndpoint,
+    checkChannelUrl: (url) =>
+      checkOutboundUrl(url, {
+        what: "url",
+        protocols: ["http:", "https:"],
+        allowPrivate: config.outboundAllowPrivate,
+      }),
   });
   app.decorate("reminders", reminders);
   const scheduler = startReminderScheduler(
@@ -410,6 +417,7 @@ export async function buildApp(
     await scope.register(growAlongRoutes(growAlong));
     await scope.register(workflowRoutes(workflows));
     await scope.register(pushRoutes(reminders));
+    await scope.register(reminderChannelRoutes(reminders));
     await scope.register(calendarUrlRoutes(calendar, appAddress));
     await scope.register(exportRoutes(exports));
     await scope.register(importRoutes(imports, photos));

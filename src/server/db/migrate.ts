@@ -10,6 +10,7 @@ import * as climateProfiles from "./migrations/0008-climate-profiles";
 import * as profilePlace from "./migrations/0009-profile-place";
 import * as plantSetup from "./migrations/0010-plant-setup";
 import * as appOrigin from "./migrations/0011-app-origin";
+import * as reminderChannels from "./migrations/0013-reminder-channels";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0009-profile-place": profilePlace,
   "0010-plant-setup": plantSetup,
   "0011-app-origin": appOrigin,
+  "0013-reminder-channels": reminderChannels,
 };
 
 /** Every migration this release knows, oldest first: a database with others comes from a newer one. */
