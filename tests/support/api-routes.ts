@@ -139,7 +139,8 @@ export type RecordKind =
   | "identification"
   | "image"
   | "workflow"
-  | "workflowItem";
+  | "workflowItem"
+  | "reminderChannel";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -154,6 +155,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/identifications/{id}": "identification",
   "/api/workflows/{id}": "workflow",
   "/api/workflows/{id}/items/{itemId}": "workflowItem",
+  "/api/me/reminder-channels/{id}": "reminderChannel",
 };
 
 /**
@@ -246,6 +248,9 @@ const PLAUSIBLE_BY_NAME: Record<string, unknown> = {
   timeZone: "Europe/London",
   email: "gardener@example.com",
   template: "lawn_seed",
+  // A reminder channel's URL: loopback, which the test apps allow; nothing listens on port 1, so
+  // a test message fails at once without leaving the machine.
+  url: "http://127.0.0.1:1/tendril-garden",
 };
 
 function sampleMatching(pattern: string): string {

@@ -30,6 +30,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     pushSubscriptions,
     calendarTokens,
     reminderSends,
+    reminderChannels,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -44,6 +45,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("calendar_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_sends").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -74,6 +76,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     pushSubscriptions: byJson(pushSubscriptions),
     calendarTokens: byJson(calendarTokens),
     reminderSends: byJson(reminderSends),
+    reminderChannels: byJson(reminderChannels),
   };
 }
 
