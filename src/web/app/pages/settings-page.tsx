@@ -9,6 +9,7 @@ import { DataCard } from "../../features/account-data/data-card";
 import { DeleteAccountCard } from "../../features/account-data/delete-account-card";
 import { ClimateCard } from "../../features/climate/climate-card";
 import { CalendarCard } from "../../features/reminders/calendar-card";
+import { ReminderChannelsCard } from "../../features/reminders/reminder-channels-card";
 import { RemindersCard } from "../../features/reminders/reminders-card";
 import { CreditsCard } from "../../features/settings/credits-card";
 import { PreferencesCard } from "../../features/settings/preferences-card";
@@ -30,6 +31,7 @@ export function SettingsPage() {
               <PreferencesCard me={me.data} />
               <ClimateCard me={me.data} />
               <RemindersCard me={me.data} />
+              <ReminderChannelsCard />
             </>
           ) : me.isError ? (
             <LoadError retry={() => me.refetch()} />
