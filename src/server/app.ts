@@ -305,7 +305,7 @@ export async function buildApp(
     checkEndpoint: checkPushEndpoint,
     checkChannelUrl: (url) =>
       checkOutboundUrl(url, {
-        what: "url",
+        what: "The address",
         protocols: ["http:", "https:"],
         allowPrivate: config.outboundAllowPrivate,
       }),
