@@ -31,8 +31,8 @@ describe.skipIf(!chromiumPath)("ntfy and webhook channels in Settings", () => {
       await list.getByText("with access token").waitFor();
 
       // The refusal below is a 400 on purpose; the browser logs it.
-    suite.allowConsole(/400 \(Bad Request\).*\/api\/me\/reminder-channels/);
-    await page.getByLabel("Kind").selectOption("webhook");
+      suite.allowConsole(/400 \(Bad Request\).*\/api\/me\/reminder-channels/);
+      await page.getByLabel("Kind").selectOption("webhook");
       await page.getByLabel("Webhook URL").fill("http://10.0.0.5/hook");
       await page.getByRole("button", { name: "Add channel" }).click();
       await waitForText(page, /OUTBOUND_ALLOW_PRIVATE=true/);

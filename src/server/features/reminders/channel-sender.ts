@@ -29,7 +29,6 @@ export const CHANNEL_TIMEOUT_MS = 10_000;
 /** A header value as ntfy reads it: plain ASCII as is, anything else RFC 2047 encoded. */
 function headerText(text: string): string {
   const oneLine = text.replace(/[\r\n]+/g, " ");
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: printable ASCII is what headers take
   if (/^[\x20-\x7e]*$/.test(oneLine)) return oneLine;
   return `=?UTF-8?B?${Buffer.from(oneLine, "utf8").toString("base64")}?=`;
 }
