@@ -533,6 +533,16 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     const api = client(t.app, user.cookie);
     await api.post("/api/push/subscriptions", push.browser().subscription);
     await api.get("/api/me/calendar");
+    // An ntfy channel (loopback port 1: the reminder run's call fails at once, nothing listens).
+    expect(
+      (
+        await api.post("/api/me/reminder-channels", {
+          kind: "ntfy",
+          url: "http://127.0.0.1:1/garden",
+          token: "tk_gone",
+        })
+      ).statusCode,
+    ).toBe(201);
     await api.patch("/api/me", { emailDigest: true });
     await api.post("/api/tasks", { title: "Due", dueDate: "2020-01-01" });
     // 15:00 in Los Angeles, the gardener's zone.
@@ -563,6 +573,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
       "push_subscriptions",
       "calendar_tokens",
       "reminder_sends",
+      "reminder_channels",
       "user",
       "session",
       "account",

@@ -106,6 +106,9 @@ function errorBodyProblem(route: ApiRoute, body: string): string | undefined {
   return undefined;
 }
 
+/** The reminder channel the fuzzer's id routes are aimed at: loopback, where nothing listens. */
+const LOOPBACK_CHANNEL = "http://127.0.0.1:1/";
+
 const tablesThatDiffer = (a: UserRows, b: UserRows) =>
   (Object.keys(a) as (keyof UserRows)[]).filter(
     (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
@@ -169,6 +172,14 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
       });
       expect(res.statusCode, res.body).toBe(200);
     }
+    if (!baseline.reminderChannels.some((c) => c.url.startsWith(LOOPBACK_CHANNEL))) {
+      // Fuzzed channels are left alone: only this one is aimed at by the id routes, so a test
+      // message fails at once (nothing listens on port 1) instead of waiting on a made-up host.
+      await inject("POST", "/api/me/reminder-channels", user.cookie, {
+        kind: "json",
+        value: { kind: "ntfy", url: `${LOOPBACK_CHANNEL}fuzz`, token: "tk_fuzz" },
+      });
+    }
     baseline = await snapshot();
   };
   const realIds = (kind: RecordKind): string[] => {
@@ -191,6 +202,10 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return [user.id];
       case "apiToken":
         return baseline.apiTokens.filter((k) => k.revoked_at === null).map((k) => k.id);
+      case "reminderChannel":
+        return baseline.reminderChannels
+          .filter((c) => c.url.startsWith(LOOPBACK_CHANNEL))
+          .map((c) => c.id);
     }
   };
 
@@ -247,6 +262,9 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         "GET /api/reminders/unsubscribe",
         "POST /api/me/tokens",
         "DELETE /api/me/tokens/{id}",
+        "POST /api/me/reminder-channels",
+        "DELETE /api/me/reminder-channels/{id}",
+        "POST /api/me/reminder-channels/{id}/test",
       ]),
     );
     const left = routes

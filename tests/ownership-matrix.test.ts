@@ -127,6 +127,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     workflowItem: [],
     account: [],
     apiToken: [],
+    reminderChannel: [],
   };
   let before: string;
   let photo: Buffer;
@@ -306,6 +307,23 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       ids.apiToken.push(made.token.id);
       secrets.push(made.secret);
     }
+    // An ntfy channel with its access token, and a webhook (whose URL is its secret).
+    const ntfyToken = `tk_owner_${owner.id.replace(/-/g, "")}`;
+    const ntfy = await created(
+      await send(owner, "POST", "/api/me/reminder-channels", {
+        kind: "ntfy",
+        url: `http://127.0.0.1:1/owner-topic-${owner.id}`,
+        token: ntfyToken,
+      }),
+      "owner's ntfy channel",
+    );
+    const webhookUrl = `http://127.0.0.1:1/owner-hook-${owner.id}`;
+    const webhook = await created(
+      await send(owner, "POST", "/api/me/reminder-channels", { kind: "webhook", url: webhookUrl }),
+      "owner's webhook channel",
+    );
+    ids.reminderChannel = [ntfy.id, webhook.id];
+    secrets.push(ntfyToken, webhookUrl);
     ids.identification = [identified.id];
     ids.image = (
       await t.database.db

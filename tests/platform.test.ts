@@ -35,6 +35,7 @@ const TABLES = [
   "app_settings",
   "push_subscriptions",
   "reminder_sends",
+  "reminder_channels",
   "calendar_tokens",
   "api_tokens",
 ];

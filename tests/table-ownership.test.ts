@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   app_settings: "reminders",
   push_subscriptions: "reminders",
   reminder_sends: "reminders",
+  reminder_channels: "reminders",
   calendar_tokens: "calendar",
   climate_profiles: "climate",
   contact_messages: "contact",

@@ -52,7 +52,7 @@ import { findAppOrigin } from "./features/profile/read-model";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
 import { quotaRoutes } from "./features/quota/routes";
-import { pushRoutes, unsubscribeRoutes } from "./features/reminders/routes";
+import { pushRoutes, reminderChannelRoutes, unsubscribeRoutes } from "./features/reminders/routes";
 import { startReminderScheduler } from "./features/reminders/scheduler";
 import { ReminderService } from "./features/reminders/service";
 import { vapidKeys } from "./features/reminders/vapid-keys";
@@ -298,6 +298,7 @@ export async function buildApp(
     });
   const reminders = new ReminderService({
     db: database.db,
+    dialect: database.dialect,
     push: createWebPushSender({
       keys: await vapidKeys(database.db, config.reminders.vapid),
       subject: config.reminders.vapidSubject,
@@ -309,6 +310,12 @@ export async function buildApp(
     appAddress,
     log,
     checkEndpoint: checkPushEndpoint,
+    checkChannelUrl: (url) =>
+      checkOutboundUrl(url, {
+        what: "The address",
+        protocols: ["http:", "https:"],
+        allowPrivate: config.outboundAllowPrivate,
+      }),
   });
   app.decorate("reminders", reminders);
   const scheduler = startReminderScheduler(
@@ -429,6 +436,7 @@ export async function buildApp(
     await scope.register(growAlongRoutes(growAlong));
     await scope.register(workflowRoutes(workflows));
     await scope.register(pushRoutes(reminders));
+    await scope.register(reminderChannelRoutes(reminders));
     await scope.register(calendarUrlRoutes(calendar, appAddress));
     await scope.register(async (account) => {
       // Session only: an API token may not export, import or delete the account, nor make tokens.

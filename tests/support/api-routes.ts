@@ -142,7 +142,8 @@ export type RecordKind =
   | "workflowItem"
   /** An account itself: the operator's /admin routes name one (issue 25). */
   | "account"
-  | "apiToken";
+  | "apiToken"
+  | "reminderChannel";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -159,6 +160,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/workflows/{id}/items/{itemId}": "workflowItem",
   "/api/admin/accounts/{id}": "account",
   "/api/me/tokens/{id}": "apiToken",
+  "/api/me/reminder-channels/{id}": "reminderChannel",
 };
 
 /**
@@ -251,6 +253,9 @@ const PLAUSIBLE_BY_NAME: Record<string, unknown> = {
   timeZone: "Europe/London",
   email: "gardener@example.com",
   template: "lawn_seed",
+  // A reminder channel's URL: loopback, which the test apps allow; nothing listens on port 1, so
+  // a test message fails at once without leaving the machine.
+  url: "http://127.0.0.1:1/tendril-garden",
 };
 
 function sampleMatching(pattern: string): string {

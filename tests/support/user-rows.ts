@@ -31,6 +31,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     calendarTokens,
     reminderSends,
     apiTokens,
+    reminderChannels,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -46,6 +47,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("calendar_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_sends").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -77,6 +79,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     calendarTokens: byJson(calendarTokens),
     reminderSends: byJson(reminderSends),
     apiTokens: byJson(apiTokens),
+    reminderChannels: byJson(reminderChannels),
   };
 }
 

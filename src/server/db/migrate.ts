@@ -11,6 +11,7 @@ import * as profilePlace from "./migrations/0009-profile-place";
 import * as plantSetup from "./migrations/0010-plant-setup";
 import * as appOrigin from "./migrations/0011-app-origin";
 import * as apiTokens from "./migrations/0012-api-tokens";
+import * as reminderChannels from "./migrations/0013-reminder-channels";
 import * as contactMessages from "./migrations/0014-contact-messages";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
@@ -26,8 +27,9 @@ const migrations: Record<string, Migration> = {
   "0009-profile-place": profilePlace,
   "0010-plant-setup": plantSetup,
   "0011-app-origin": appOrigin,
-  "0012-api-tokens": apiTokens,
+  "0013-reminder-channels": reminderChannels,
   "0014-contact-messages": contactMessages,
+  "0012-api-tokens": apiTokens,
 };
 
 /** Every migration this release knows, oldest first: a database with others comes from a newer one. */

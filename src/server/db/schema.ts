@@ -231,6 +231,21 @@ export interface ReminderSendTable {
   sent_at: string;
 }
 
+/** An ntfy topic or webhook the daily reminder also goes to (migration 0013); at most 5 a gardener. */
+export interface ReminderChannelTable {
+  id: string;
+  user_id: string;
+  kind: "ntfy" | "webhook";
+  url: string;
+  /** ntfy access token, sent as `Authorization: Bearer`; never answered by the API. */
+  token: string | null;
+  created_at: string;
+  /** The gardener's local date the channel was last sent (claimed) for. */
+  last_sent_on: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
 /** The secret token of a gardener's private calendar feed. */
 export interface CalendarTokenTable {
   user_id: string;
@@ -279,6 +294,7 @@ export interface Database {
   app_settings: AppSettingTable;
   push_subscriptions: PushSubscriptionTable;
   reminder_sends: ReminderSendTable;
+  reminder_channels: ReminderChannelTable;
   calendar_tokens: CalendarTokenTable;
   contact_messages: ContactMessageTable;
   climate_profiles: ClimateProfileTable;

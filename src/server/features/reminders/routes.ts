@@ -2,11 +2,18 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../core/schemas/error";
 import {
+  reminderChannelInputSchema,
+  reminderChannelListSchema,
+  reminderChannelSchema,
+  reminderChannelTestSchema,
+} from "../../../core/schemas/reminder-channels";
+import {
   pushPublicKeySchema,
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
   unsubscribeQuerySchema,
 } from "../../../core/schemas/reminders";
+import { idParamsSchema } from "../../../core/schemas/task";
 import { currentUser } from "../../auth/session";
 import { notFound } from "../../errors";
 import type { ReminderService } from "./service";
@@ -58,6 +65,68 @@ export function pushRoutes(reminders: ReminderService): FastifyPluginAsyncZod {
         await reminders.unsubscribe(currentUser(request).id, request.body.endpoint);
         return reply.status(204).send(null);
       },
+    );
+  };
+}
+
+/** API.md "Reminders": ntfy topics and webhooks the daily reminder also goes to (signed in). */
+export function reminderChannelRoutes(reminders: ReminderService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/me/reminder-channels",
+      {
+        schema: {
+          tags: ["reminders"],
+          summary: "The gardener's ntfy and webhook reminder channels (never their tokens)",
+          response: { 200: reminderChannelListSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ channels: await reminders.listChannels(currentUser(request).id) }),
+    );
+
+    app.post(
+      "/api/me/reminder-channels",
+      {
+        schema: {
+          tags: ["reminders"],
+          summary: "Add an ntfy topic URL or a webhook URL for the daily reminder (at most 5)",
+          body: reminderChannelInputSchema,
+          response: { 201: reminderChannelSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const channel = await reminders.addChannel(currentUser(request).id, request.body);
+        return reply.status(201).send(channel);
+      },
+    );
+
+    app.delete(
+      "/api/me/reminder-channels/:id",
+      {
+        schema: {
+          tags: ["reminders"],
+          summary: "Remove one of the gardener's reminder channels",
+          params: idParamsSchema,
+          response: { 204: z.null().describe("Removed"), ...errors, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await reminders.removeChannel(currentUser(request).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/api/me/reminder-channels/:id/test",
+      {
+        schema: {
+          tags: ["reminders"],
+          summary: "Send a test message to the channel now; answers whether it got through",
+          params: idParamsSchema,
+          response: { 200: reminderChannelTestSchema, ...errors, 404: errorBodySchema },
+        },
+      },
+      async (request) => reminders.testChannel(currentUser(request).id, request.params.id),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { addDays } from "../../../core/garden/dates";
@@ -11,10 +11,17 @@ import {
   reminderClock,
   reminderDigest,
 } from "../../../core/reminders";
+import {
+  MAX_REMINDER_CHANNELS,
+  type ReminderChannel,
+  type ReminderChannelInput,
+  type ReminderChannelTest,
+} from "../../../core/schemas/reminder-channels";
 import type { PushSubscriptionInput } from "../../../core/schemas/reminders";
 import { localizeUnits } from "../../../core/units-text";
+import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
-import { badRequest } from "../../errors";
+import { AppError, badRequest, notFound } from "../../errors";
 import type { AppAddress } from "../../lib/app-address";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
@@ -22,6 +29,18 @@ import type { PushSender, PushTarget } from "../../providers/push/push-sender";
 import { dueTasksOf } from "../garden/read-model";
 import { type ReminderCandidate, reminderCandidates } from "../profile/read-model";
 import { digestTokenFor, unsubscribeDigest } from "../profile/service";
+import {
+  type ChannelRow,
+  channelsNotSentSince,
+  channelsOf,
+  claimChannel,
+  deleteChannel,
+  findChannel,
+  insertChannelWithin,
+  recordChannelOutcome,
+  releaseChannel,
+} from "./channel-repository";
+import { ChannelCallFailed, type ChannelMessage, sendToChannel } from "./channel-sender";
 import { digestMail } from "./digest-mail";
 import {
   claimReminder,
@@ -36,6 +55,7 @@ import {
 
 export interface ReminderDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   push: PushSender;
   mailer: Mailer;
   /** Where the e-mail's links point: the address the gardener last signed in by. */
@@ -43,6 +63,10 @@ export interface ReminderDeps {
   log: Logger;
   /** Refuses (OutboundUrlRefused) an endpoint the server must not call for a gardener. */
   checkEndpoint: (endpoint: string) => Promise<unknown>;
+  /** The same for an ntfy or webhook channel's URL (http or https). */
+  checkChannelUrl: (url: string) => Promise<unknown>;
+  /** Each channel call's limit (10 s). */
+  channelTimeoutMs?: number;
 }
 
 /** What one run did, for logs and tests. */
@@ -53,7 +77,33 @@ export interface ReminderRun {
   emails: number;
   /** Subscriptions the push service reported gone, now deleted. */
   gone: number;
+  /** ntfy and webhook calls that got a 2xx answer. */
+  channels: number;
   failed: number;
+}
+
+/** A gardener whose reminder is due at this run, and what of it is still to send. */
+interface DueReminder {
+  candidate: ReminderCandidate;
+  today: string;
+  /** Push and e-mail: not yet claimed for today (reminder_sends). */
+  claimPending: boolean;
+  /** ntfy and webhook channels not yet sent for today. */
+  channels: ChannelRow[];
+}
+
+/** The API's view of a channel: whether it has a token, never the token. */
+function channelView(row: ChannelRow): ReminderChannel {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: row.url,
+    hasToken: row.token !== null,
+    createdAt: row.created_at,
+    lastSentOn: row.last_sent_on,
+    lastError: row.last_error,
+    lastErrorAt: row.last_error_at,
+  };
 }
 
 /** Gardeners handled at once: each may wait on push services and the mail server. */
@@ -114,27 +164,52 @@ export class ReminderService {
    * (gardener, local date) is written first and only its writer sends, so instances running at
    * the same moment send once between them, and a run after downtime sends today's reminder but
    * never yesterday's.
+   *
+   * ntfy and webhook channels are claimed one by one instead (reminder_channels.last_sent_on,
+   * claimChannel): the gardener's claim says the day is done, but a channel whose call failed must
+   * be tried again at the next run while the ones that worked are not sent twice. A failed call
+   * gives its channel's claim back; a crash between claim and call loses that day's message for
+   * that channel (at most once, as push and e-mail).
    */
   async runOnce(now = new Date()): Promise<ReminderRun> {
     const { db, log } = this.deps;
-    const run: ReminderRun = { reminded: [], pushes: 0, emails: 0, gone: 0, failed: 0 };
+    const run: ReminderRun = {
+      reminded: [],
+      pushes: 0,
+      emails: 0,
+      gone: 0,
+      channels: 0,
+      failed: 0,
+    };
     const utcDate = now.toISOString().slice(0, 10);
     // A local date is at most a day either side of UTC's.
     const sent = await sentSince(db, addDays(utcDate, -1));
-    const due = (await reminderCandidates(db, await subscriberIds(db))).filter((candidate) => {
+    const channelsByUser = new Map<string, ChannelRow[]>();
+    for (const row of await channelsNotSentSince(db, addDays(utcDate, 1))) {
+      channelsByUser.set(row.user_id, [...(channelsByUser.get(row.user_id) ?? []), row]);
+    }
+    const ids = [...new Set([...(await subscriberIds(db)), ...channelsByUser.keys()])];
+    const due: DueReminder[] = (await reminderCandidates(db, ids)).flatMap((candidate) => {
       const clock = reminderClock(
         now,
         candidate.timeZone ?? DEFAULT_TIME_ZONE,
         candidate.reminderHour,
       );
-      return clock.due && !sent.has(`${candidate.userId}\u0000${clock.localDate}`);
+      if (!clock.due) return [];
+      const today = clock.localDate;
+      const claimPending = !sent.has(`${candidate.userId}\u0000${today}`);
+      const channels = (channelsByUser.get(candidate.userId) ?? []).filter(
+        (row) => row.last_sent_on === null || row.last_sent_on < today,
+      );
+      if (!claimPending && channels.length === 0) return [];
+      return [{ candidate, today, claimPending, channels }];
     });
     for (let i = 0; i < due.length; i += PARALLEL) {
       await Promise.all(
-        due.slice(i, i + PARALLEL).map((candidate) =>
-          this.remind(candidate, now, run).catch((err: unknown) => {
+        due.slice(i, i + PARALLEL).map((reminder) =>
+          this.remind(reminder, now, run).catch((err: unknown) => {
             run.failed += 1;
-            log.error({ err, userId: candidate.userId }, "a daily reminder failed");
+            log.error({ err, userId: reminder.candidate.userId }, "a daily reminder failed");
           }),
         ),
       );
@@ -145,13 +220,9 @@ export class ReminderService {
     return run;
   }
 
-  private async remind(candidate: ReminderCandidate, now: Date, run: ReminderRun) {
+  private async remind(reminder: DueReminder, now: Date, run: ReminderRun) {
     const { db } = this.deps;
-    const today = reminderClock(
-      now,
-      candidate.timeZone ?? DEFAULT_TIME_ZONE,
-      candidate.reminderHour,
-    ).localDate;
+    const { candidate, today } = reminder;
     const due = await dueTasksOf(db, candidate.userId, today, MAX_LISTED_TASKS);
     const { counts } = due;
     const tasks = due.tasks.map((task) => ({
@@ -159,15 +230,147 @@ export class ReminderService {
       title: localizeUnits(task.title, candidate.units),
     }));
     if (counts.overdue + counts.dueToday === 0) return;
-    const subscriptions = await subscriptionsOf(db, candidate.userId);
-    if (subscriptions.length === 0 && !candidate.emailDigest) return;
-    if (!(await claimReminder(db, candidate.userId, today, now.toISOString()))) return;
-    run.reminded.push(candidate.userId);
     const digest = reminderDigest(tasks, today, { counts });
-    await Promise.all([
-      this.push(subscriptions, digest, today, run),
-      candidate.emailDigest ? this.email(candidate, digest, today, run) : undefined,
-    ]);
+    const sends: Promise<unknown>[] = [];
+    if (reminder.claimPending) {
+      const subscriptions = await subscriptionsOf(db, candidate.userId);
+      if (
+        (subscriptions.length > 0 || candidate.emailDigest) &&
+        (await claimReminder(db, candidate.userId, today, now.toISOString()))
+      ) {
+        run.reminded.push(candidate.userId);
+        sends.push(this.push(subscriptions, digest, today, run));
+        if (candidate.emailDigest) sends.push(this.email(candidate, digest, today, run));
+      }
+    }
+    if (reminder.channels.length > 0) {
+      sends.push(this.toChannels(candidate.userId, reminder.channels, digest, today, now, run));
+    }
+    await Promise.all(sends);
+  }
+
+  /** Each channel this instance claims for today gets the reminder; a failure gives it back. */
+  private async toChannels(
+    userId: string,
+    channels: ChannelRow[],
+    digest: Digest,
+    today: string,
+    now: Date,
+    run: ReminderRun,
+  ) {
+    const { db } = this.deps;
+    const appUrl = await this.deps.appAddress.ofUser(userId);
+    const message: ChannelMessage = {
+      type: "tendril.reminder",
+      date: today,
+      title: digest.title,
+      body: digest.lines.join("\n"),
+      tasks: digest.listed.map((task) => ({
+        title: task.title,
+        plant: task.plantName,
+        dueDate: task.dueDate,
+      })),
+      url: `${appUrl}${REMINDER_URL}`,
+    };
+    let sentAny = false;
+    await Promise.all(
+      channels.map(async (channel) => {
+        if (!(await claimChannel(db, channel.id, today))) return;
+        const error = await this.call(channel, message);
+        if (error === null) {
+          sentAny = true;
+          run.channels += 1;
+          if (channel.last_error !== null) {
+            await recordChannelOutcome(db, channel.id, null, now.toISOString());
+          }
+        } else {
+          run.failed += 1;
+          await releaseChannel(
+            db,
+            channel.id,
+            today,
+            channel.last_sent_on,
+            error,
+            now.toISOString(),
+          );
+        }
+      }),
+    );
+    if (sentAny && !run.reminded.includes(userId)) run.reminded.push(userId);
+  }
+
+  /** Calls the channel (its URL checked again first); the reason it failed, or null. */
+  private async call(channel: ChannelRow, message: ChannelMessage): Promise<string | null> {
+    try {
+      await this.deps.checkChannelUrl(channel.url);
+      await sendToChannel(channel, message, this.deps.channelTimeoutMs);
+      return null;
+    } catch (err) {
+      if (!(err instanceof ChannelCallFailed || err instanceof OutboundUrlRefused)) throw err;
+      // The channel's id, never its URL's secrets or its token.
+      this.deps.log.warn(
+        { channelId: channel.id, userId: channel.user_id, reason: err.message },
+        "a reminder channel call failed (a reminder is tried again at the next run)",
+      );
+      return err.message;
+    }
+  }
+
+  async listChannels(userId: string): Promise<ReminderChannel[]> {
+    return (await channelsOf(this.deps.db, userId)).map(channelView);
+  }
+
+  async addChannel(userId: string, input: ReminderChannelInput): Promise<ReminderChannel> {
+    try {
+      await this.deps.checkChannelUrl(input.url);
+    } catch (err) {
+      if (!(err instanceof OutboundUrlRefused)) throw err;
+      throw badRequest(err.message, [{ path: "url", message: err.message }]);
+    }
+    const row = {
+      id: randomUUID(),
+      user_id: userId,
+      kind: input.kind,
+      url: input.url,
+      token: input.kind === "ntfy" && input.token ? input.token : null,
+      created_at: new Date().toISOString(),
+      last_sent_on: null,
+      last_error: null,
+      last_error_at: null,
+    };
+    const { db, dialect } = this.deps;
+    if (!(await insertChannelWithin(db, dialect, MAX_REMINDER_CHANNELS, row))) {
+      throw new AppError(
+        409,
+        "conflict",
+        `You have ${MAX_REMINDER_CHANNELS} reminder channels already: remove one before adding another.`,
+      );
+    }
+    return channelView(row);
+  }
+
+  async removeChannel(userId: string, id: string): Promise<void> {
+    if (!(await deleteChannel(this.deps.db, userId, id))) throw notFound("That reminder channel");
+  }
+
+  /** Sends a test message now (whatever today's reminder did) and says whether it got through. */
+  async testChannel(userId: string, id: string): Promise<ReminderChannelTest> {
+    const { db, appAddress } = this.deps;
+    const channel = await findChannel(db, userId, id);
+    if (!channel) throw notFound("That reminder channel");
+    const [candidate] = await reminderCandidates(db, [userId]);
+    const now = new Date();
+    const clock = reminderClock(now, candidate?.timeZone ?? DEFAULT_TIME_ZONE, 0);
+    const error = await this.call(channel, {
+      type: "tendril.test",
+      date: clock.localDate,
+      title: "Tendril test message",
+      body: "This channel works: Tendril will send your daily garden reminder here.",
+      tasks: [],
+      url: `${await appAddress.ofUser(userId)}${REMINDER_URL}`,
+    });
+    await recordChannelOutcome(db, channel.id, error, now.toISOString());
+    return { sent: error === null, error };
   }
 
   private async push(targets: PushTarget[], digest: Digest, today: string, run: ReminderRun) {

@@ -11,6 +11,7 @@ import { OperatorCard } from "../../features/admin/operator-card";
 import { ApiTokensCard } from "../../features/api-tokens/api-tokens-card";
 import { ClimateCard } from "../../features/climate/climate-card";
 import { CalendarCard } from "../../features/reminders/calendar-card";
+import { ReminderChannelsCard } from "../../features/reminders/reminder-channels-card";
 import { RemindersCard } from "../../features/reminders/reminders-card";
 import { CreditsCard } from "../../features/settings/credits-card";
 import { PreferencesCard } from "../../features/settings/preferences-card";
@@ -32,6 +33,7 @@ export function SettingsPage() {
               <PreferencesCard me={me.data} />
               <ClimateCard me={me.data} />
               <RemindersCard me={me.data} />
+              <ReminderChannelsCard />
             </>
           ) : me.isError ? (
             <LoadError retry={() => me.refetch()} />
