@@ -27,13 +27,14 @@ const migrations: Record<string, Migration> = {
   "0009-profile-place": profilePlace,
   "0010-plant-setup": plantSetup,
   "0011-app-origin": appOrigin,
+  "0012-api-tokens": apiTokens,
   "0013-reminder-channels": reminderChannels,
   "0014-contact-messages": contactMessages,
-  "0012-api-tokens": apiTokens,
 };
 
 /** Every migration this release knows, oldest first: a database with others comes from a newer one. */
-export const migrationNames: readonly string[] = Object.keys(migrations);
+// Sorted as Kysely's migrator orders them (by name), whatever the order written above.
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
 export function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
