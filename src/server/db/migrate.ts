@@ -32,8 +32,10 @@ const migrations: Record<string, Migration> = {
   "0014-contact-messages": contactMessages,
 };
 
-/** Every migration this release knows, oldest first: a database with others comes from a newer one. */
-// Sorted as Kysely's migrator orders them (by name), whatever the order written above.
+/**
+ * Every migration this release knows, oldest first (by name, as Kysely's migrator orders them): a
+ * database with others comes from a newer one.
+ */
 export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
 export function migrateToLatest(
