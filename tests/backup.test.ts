@@ -9,7 +9,7 @@ import { openDatabase, sqliteFile } from "../src/server/db/connection";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { PLANTED, tomatoBody } from "./support/garden";
 import { type ServerProcess, startServer } from "./support/server-process";
-import { cookieHeader } from "./support/users";
+import { callOverHttp, signUpOverHttp } from "./support/users";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -22,28 +22,6 @@ function admin(dataDir: string, args: string[], env: Record<string, string> = {}
   });
 }
 
-async function call(base: string, cookie: string, method: string, url: string, body?: unknown) {
-  return fetch(`${base}${url}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function signUpOver(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      email: `backup-${Date.now()}@example.com`,
-      password: "correct horse battery",
-      name: "Backup",
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return cookieHeader(res.headers.getSetCookie());
-}
-
 /**
  * WORKERS clients each create tasks titled `Backup <worker>-<n>`, one after another, until
  * stopped; `acknowledged` lists the ids the server answered 201 for, in the order it did.
@@ -53,7 +31,7 @@ function keepWriting(server: ServerProcess, cookie: string, plantId: string) {
   let stopped = false;
   const worker = async (w: number) => {
     for (let n = 0; !stopped; n++) {
-      const res = await call(server.url, cookie, "POST", "/api/tasks", {
+      const res = await callOverHttp(server.url, cookie, "POST", "/api/tasks", {
         title: `Backup ${w}-${n}`,
         dueDate: PLANTED,
         plantId,
@@ -92,7 +70,7 @@ async function writtenTasksOverApi(base: string, cookie: string): Promise<Set<st
   let cursor: string | null = null;
   do {
     const query: string = `status=pending&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const res = await call(base, cookie, "GET", `/api/tasks?${query}`);
+    const res = await callOverHttp(base, cookie, "GET", `/api/tasks?${query}`);
     expect(res.status, `GET /api/tasks?${query}`).toBe(200);
     const page = (await res.json()) as {
       tasks: { id: string; title: string }[];
@@ -119,8 +97,8 @@ describe("npm run admin -- backup and restore, on SQLite", () => {
     const server = await startServer();
     let restarted: ServerProcess | undefined;
     try {
-      const cookie = await signUpOver(server.url);
-      const plant = await call(server.url, cookie, "POST", "/api/plants", tomatoBody());
+      const cookie = await signUpOverHttp(server.url, "backup");
+      const plant = await callOverHttp(server.url, cookie, "POST", "/api/plants", tomatoBody());
       expect(plant.status).toBe(201);
       const plantId = ((await plant.json()) as { plant: { id: string } }).plant.id;
 

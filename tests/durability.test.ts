@@ -6,35 +6,10 @@ import { PLANTED, tomatoBody } from "./support/garden";
 import { killTree, waitUntilGone } from "./support/process-tree";
 import { type ServerProcess, startServer } from "./support/server-process";
 import { createSchema } from "./support/test-app";
-import { cookieHeader } from "./support/users";
+import { callOverHttp, signUpOverHttp } from "./support/users";
 
 const WORKERS = 20;
 const WRITE_MS = 1500;
-
-/** A JSON request to the running server, as a script would send it (no Origin header). */
-async function call(base: string, cookie: string, method: string, url: string, body?: unknown) {
-  return fetch(`${base}${url}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function signUpOver(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    // better-auth in production refuses a sign-up without an Origin (403 MISSING_OR_NULL_ORIGIN);
-    // the API calls below send none, as a script would.
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      email: `durable-${Date.now()}@example.com`,
-      password: "correct horse battery",
-      name: "Durable",
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return cookieHeader(res.headers.getSetCookie());
-}
 
 interface Acknowledged {
   /** Tasks whose creation answered 201. */
@@ -56,7 +31,7 @@ async function writeUntilKilled(server: ServerProcess, cookie: string, plantId: 
   const send = async (method: string, url: string, body?: unknown) => {
     inFlight++;
     try {
-      return await call(server.url, cookie, method, url, body);
+      return await callOverHttp(server.url, cookie, method, url, body);
     } finally {
       inFlight--;
     }
@@ -103,7 +78,7 @@ async function tasksOverApi(base: string, cookie: string): Promise<TaskRow[]> {
     let cursor: string | null = null;
     do {
       const query: string = `status=${status}&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      const res = await call(base, cookie, "GET", `/api/tasks?${query}`);
+      const res = await callOverHttp(base, cookie, "GET", `/api/tasks?${query}`);
       expect(res.status, `GET /api/tasks?${query}`).toBe(200);
       const page = (await res.json()) as { tasks: TaskRow[]; nextCursor: string | null };
       tasks.push(...page.tasks);
@@ -130,8 +105,8 @@ async function crashAndRestart(
   const first = await startServer(env);
   let second: ServerProcess | undefined;
   try {
-    const cookie = await signUpOver(first.url);
-    const plantRes = await call(first.url, cookie, "POST", "/api/plants", tomatoBody());
+    const cookie = await signUpOverHttp(first.url, "durable");
+    const plantRes = await callOverHttp(first.url, cookie, "POST", "/api/plants", tomatoBody());
     expect(plantRes.status).toBe(201);
     const plantId = ((await plantRes.json()) as { plant: { id: string } }).plant.id;
 
@@ -144,7 +119,7 @@ async function crashAndRestart(
     await checkAfterKill(acked, first);
 
     second = await startServer({ ...env, TENDRIL_DATA_DIR: first.dataDir });
-    const me = await call(second.url, cookie, "GET", "/api/me");
+    const me = await callOverHttp(second.url, cookie, "GET", "/api/me");
     expect(me.status, "the acknowledged sign-up's session survives the crash").toBe(200);
     expectAllThere(acked, await tasksOverApi(second.url, cookie), "through the restarted server");
   } finally {

@@ -1,6 +1,6 @@
 import { addDays } from "../../src/core/garden";
 import { jpegPhoto } from "./photos";
-import { cookieHeader } from "./users";
+import { signUpOverHttp } from "./users";
 
 /**
  * A gardener as the Lighthouse bench and the layout-shift browser test open the app, seeded
@@ -33,17 +33,7 @@ export async function seedGardener(baseUrl: string): Promise<SeededGardener> {
     return response.json() as Promise<Record<string, unknown>>;
   };
 
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({
-      email: `lighthouse-${Date.now()}@example.com`,
-      password: "lighthouse password 1234",
-      name: "Robin",
-    }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = cookieHeader(signUp.headers.getSetCookie());
+  const cookie = await signUpOverHttp(baseUrl, "lighthouse", "Robin");
   await send(cookie, "PATCH", "/api/me", {
     zip: "94110",
     experience: "beginner",

@@ -78,3 +78,37 @@ export async function passwordResetToken(
   if (follow.statusCode !== 302 || !token) throw new Error("the reset link gave no token");
   return token;
 }
+
+/**
+ * Signs a new gardener up over HTTP against a running server (startServer) and returns the
+ * session cookie. better-auth in production refuses a sign-up without an Origin (403
+ * MISSING_OR_NULL_ORIGIN), so this one sends the server's own; `label` names the address.
+ */
+export async function signUpOverHttp(base: string, label: string, name = label): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({
+      email: `${label}-${randomUUID()}@example.com`,
+      password: "correct horse battery",
+      name,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(res.headers.getSetCookie());
+}
+
+/** A JSON request to a running server with a session cookie, as a script sends it (no Origin). */
+export function callOverHttp(
+  base: string,
+  cookie: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

@@ -8,6 +8,7 @@ import {
   apiTokenScopes,
 } from "../../../core/api-tokens";
 import type { ApiToken, ApiTokenCreated } from "../../../core/schemas/api-tokens";
+import { CopyField } from "../../components/copy-field";
 import { Button, focusRing } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -161,24 +162,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 
 /** The new token's secret, this once, with a Copy button. */
 function NewSecret({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const [copyFailed, setCopyFailed] = useState(false);
-  const input = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-
-  async function copy() {
-    setCopyFailed(false);
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      setCopyFailed(true);
-    }
-  }
-
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -190,37 +174,26 @@ function NewSecret({ created, onDone }: { created: ApiTokenCreated; onDone: () =
       <p className="text-sm text-stone-900">
         Copy it now and keep it somewhere safe: it won't be shown again.
       </p>
-      <label htmlFor={`${id}-secret`} className="sr-only">
-        The new token
-      </label>
-      {/* A textarea so the whole token shows, wrapped, on a phone too. */}
-      <textarea
-        id={`${id}-secret`}
-        ref={input}
-        readOnly
-        rows={2}
+      <CopyField
+        label="The new token"
+        hideLabel
         value={created.secret}
-        onFocus={(event) => event.currentTarget.select()}
-        className={cn(
-          "block w-full resize-none rounded-xl border border-stone-300 bg-surface px-3 py-2 font-mono text-sm text-stone-900 [overflow-wrap:anywhere] sm:[field-sizing:content]",
-          focusRing,
+        what="token"
+        rows={2}
+        className="bg-surface"
+      >
+        {({ copy, copied }) => (
+          <div className="grid gap-3 sm:flex sm:flex-wrap">
+            <Button variant="primary" onClick={copy}>
+              {copied ? <Check size={20} aria-hidden /> : <Copy size={20} aria-hidden />}
+              {copied ? "Copied" : "Copy"}
+            </Button>
+            <Button variant="secondary" onClick={onDone}>
+              Done
+            </Button>
+          </div>
         )}
-      />
-      {copyFailed && (
-        <Alert tone="info">
-          This browser didn't allow copying. The token is selected: copy it with Ctrl+C (⌘C on a
-          Mac) or long-press.
-        </Alert>
-      )}
-      <div className="grid gap-3 sm:flex sm:flex-wrap">
-        <Button variant="primary" onClick={() => void copy()}>
-          {copied ? <Check size={20} aria-hidden /> : <Copy size={20} aria-hidden />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Done
-        </Button>
-      </div>
+      </CopyField>
     </section>
   );
 }

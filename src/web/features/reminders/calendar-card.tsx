@@ -1,11 +1,11 @@
 import { Check, Copy, RefreshCw } from "lucide-react";
-import { useRef, useState } from "react";
-import { Button, focusRing } from "../../components/ui/button";
+import { useState } from "react";
+import { CopyField } from "../../components/copy-field";
+import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Alert, Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
-import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast-store";
 import { useCalendarUrl } from "./api/get-calendar-url";
 import { useRotateCalendarUrl } from "./api/rotate-calendar-url";
@@ -16,29 +16,10 @@ export function CalendarCard() {
   const calendar = useCalendarUrl();
   const rotate = useRotateCalendarUrl();
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const [copyFailed, setCopyFailed] = useState(false);
-  const input = useRef<HTMLTextAreaElement>(null);
-
-  async function copy(url: string) {
-    setCopyFailed(false);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // No clipboard access (an http:// address, a refused permission): select it to copy by hand.
-      input.current?.focus();
-      input.current?.select();
-      setCopyFailed(true);
-    }
-  }
-
   async function makeNew() {
     try {
       await rotate.mutateAsync();
       setConfirming(false);
-      setCopied(false);
       toast({
         title: "New calendar address made",
         description: "The old one no longer works. Add this one to your calendar app.",
@@ -77,42 +58,30 @@ export function CalendarCard() {
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          <label htmlFor="calendar-url" className="text-sm font-semibold text-stone-700">
-            Private calendar address
-          </label>
-          {/* A textarea so the whole address shows, wrapped, rather than its first 30 characters. */}
-          <textarea
-            id="calendar-url"
-            ref={input}
-            readOnly
-            rows={3}
+          <CopyField
+            label="Private calendar address"
             value={calendar.data}
-            onFocus={(event) => event.currentTarget.select()}
-            className={cn(
-              "block w-full resize-none rounded-xl border border-stone-300 bg-stone-100 px-3 py-2 font-mono text-sm text-stone-900 [overflow-wrap:anywhere] sm:[field-sizing:content]",
-              focusRing,
+            what="address"
+            rows={3}
+            className="bg-stone-100"
+          >
+            {({ copy, copied }) => (
+              <div className="grid gap-3 sm:flex sm:flex-wrap">
+                <Button variant="secondary" onClick={copy}>
+                  {copied ? (
+                    <Check size={20} aria-hidden className="text-leaf-fg" />
+                  ) : (
+                    <Copy size={20} aria-hidden />
+                  )}
+                  {copied ? "Copied" : "Copy address"}
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                  <RefreshCw size={20} aria-hidden />
+                  Make a new address
+                </Button>
+              </div>
             )}
-          />
-          {copyFailed && (
-            <Alert tone="info">
-              This browser didn't allow copying. The address is selected: copy it with Ctrl+C (⌘C on
-              a Mac) or long-press.
-            </Alert>
-          )}
-          <div className="grid gap-3 sm:flex sm:flex-wrap">
-            <Button variant="secondary" onClick={() => void copy(calendar.data)}>
-              {copied ? (
-                <Check size={20} aria-hidden className="text-leaf-fg" />
-              ) : (
-                <Copy size={20} aria-hidden />
-              )}
-              {copied ? "Copied" : "Copy address"}
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              <RefreshCw size={20} aria-hidden />
-              Make a new address
-            </Button>
-          </div>
+          </CopyField>
         </div>
       )}
       <ConfirmDialog
