@@ -1,5 +1,5 @@
 import { Check, Copy, KeyRound } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import {
   API_TOKEN_LIMIT,
   API_TOKEN_NAME_LIMIT,
@@ -9,7 +9,7 @@ import {
 } from "../../../core/api-tokens";
 import type { ApiToken, ApiTokenCreated } from "../../../core/schemas/api-tokens";
 import { CopyField } from "../../components/copy-field";
-import { Button, focusRing } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Field, Input } from "../../components/ui/field";

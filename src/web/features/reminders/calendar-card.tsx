@@ -4,7 +4,7 @@ import { CopyField } from "../../components/copy-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast-store";
 import { useCalendarUrl } from "./api/get-calendar-url";
