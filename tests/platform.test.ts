@@ -38,6 +38,7 @@ const TABLES = [
   "reminder_channels",
   "calendar_tokens",
   "api_tokens",
+  "areas",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

@@ -15,6 +15,7 @@ const OWNERS: Record<string, string> = {
   plants: "garden",
   tasks: "garden",
   milestones: "garden",
+  areas: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

@@ -272,6 +272,20 @@ describe("completeTask", () => {
     expect(original.status).toBe("pending");
   });
 
+  it("stamps a completion after the task was made, so a repeat's stamp is never its parent's", () => {
+    const made = "2026-06-15T09:00:00.000Z";
+    const sameInstant = completeTask(
+      task({ createdAt: made, repeatEveryDays: 2 }),
+      TODAY,
+      "n1",
+      made,
+    );
+    expect(sameInstant.completed.completedAt).toBe("2026-06-15T09:00:00.001Z");
+    expect(sameInstant.next?.createdAt).toBe("2026-06-15T09:00:00.001Z");
+    const later = completeTask(task({ createdAt: made }), TODAY, "n1", "2026-06-15T09:00:00.001Z");
+    expect(later.completed.completedAt).toBe("2026-06-15T09:00:00.001Z");
+  });
+
   it("repeats from today when the old due date is in the past", () => {
     const { next } = completeTask(
       task({ dueDate: "2026-06-10", repeatEveryDays: 3 }),

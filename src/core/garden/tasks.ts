@@ -191,7 +191,8 @@ export function completeTask(
 ): CompletedTask {
   if (task.status === "completed") return { completed: task, next: null };
 
-  const completed: Task = { ...task, status: "completed", completedAt: nowIso };
+  const at = completionInstant(task.createdAt, nowIso);
+  const completed: Task = { ...task, status: "completed", completedAt: at };
   const interval = normalizeRepeat(task.repeatEveryDays);
   if (interval === null) return { completed, next: null };
 
@@ -208,8 +209,19 @@ export function completeTask(
     priority: task.priority,
     notes: task.notes,
     repeatEveryDays: interval,
-    createdAt: nowIso,
+    createdAt: at,
     completedAt: null,
   };
   return { completed, next };
+}
+
+/**
+ * The completion's stamp: now, but always after the task was made. A repeat is found again (to
+ * undo a completion) as the task stamped with its completion's instant, so a task made and done
+ * within one millisecond, whose own repeat would carry the same stamp as itself, is stamped one
+ * millisecond later.
+ */
+export function completionInstant(createdAt: string, nowIso: string): string {
+  const earliest = Date.parse(createdAt) + 1;
+  return Date.parse(nowIso) >= earliest ? nowIso : new Date(earliest).toISOString();
 }

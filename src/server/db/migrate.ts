@@ -13,6 +13,7 @@ import * as appOrigin from "./migrations/0011-app-origin";
 import * as apiTokens from "./migrations/0012-api-tokens";
 import * as reminderChannels from "./migrations/0013-reminder-channels";
 import * as contactMessages from "./migrations/0014-contact-messages";
+import * as areas from "./migrations/0015-areas";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012-api-tokens": apiTokens,
   "0013-reminder-channels": reminderChannels,
   "0014-contact-messages": contactMessages,
+  "0015-areas": areas,
 };
 
 /**

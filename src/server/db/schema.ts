@@ -84,6 +84,8 @@ export interface PlantTable {
   image_path: string | null;
   /** The plant's photo (an `images` row of the same user), or null. */
   image_id: Generated<string | null>;
+  /** The bed or area the plant grows in (an `areas` row of the same user), or null (migration 0015). */
+  area_id: Generated<string | null>;
   location_place: string | null;
   notes: string | null;
   created_at: string;
@@ -277,6 +279,22 @@ export interface ApiTokenTable {
   revoked_at: string | null;
 }
 
+/** A bed, container group, shelf or system a gardener grows in (migration 0015). */
+export interface AreaTable {
+  id: string;
+  user_id: string;
+  name: string;
+  kind: string;
+  /** Always square metres; null when the gardener gave no size. */
+  size_m2: number | null;
+  sun: string;
+  /** 1 under cover (greenhouse, tunnel): rain never waters it. */
+  covered: Generated<number>;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -299,4 +317,5 @@ export interface Database {
   contact_messages: ContactMessageTable;
   climate_profiles: ClimateProfileTable;
   api_tokens: ApiTokenTable;
+  areas: AreaTable;
 }

@@ -40,6 +40,7 @@ const plantColumns = [
   "stage_started_at",
   "next_task_id",
   "image_id",
+  "area_id",
   "location_place",
   "notes",
   "created_at",
