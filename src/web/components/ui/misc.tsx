@@ -134,3 +134,15 @@ export function FailedLoad({
     />
   );
 }
+
+/** A section's load failure: what went wrong and a retry. */
+export function SectionError({ text, retry }: { text: string; retry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Alert tone="error">{text}</Alert>
+      <Button variant="secondary" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Field, Input } from "../../components/ui/field";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { SectionError, Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { dateFormat } from "../../lib/format";
@@ -295,16 +295,5 @@ function CreateForm({
         {reason && <p className="text-sm text-stone-700">{reason}</p>}
       </div>
     </form>
-  );
-}
-
-function SectionError({ text, retry }: { text: string; retry: () => void }) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <Alert tone="error">{text}</Alert>
-      <Button variant="secondary" onClick={retry}>
-        Try again
-      </Button>
-    </div>
   );
 }

@@ -4,12 +4,11 @@ import { CopyField } from "../../components/copy-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { Skeleton } from "../../components/ui/misc";
+import { SectionError, Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast-store";
 import { useCalendarUrl } from "./api/get-calendar-url";
 import { useRotateCalendarUrl } from "./api/rotate-calendar-url";
-import { SectionError } from "./reminders-card";
 
 /** The private calendar feed: its address to copy into a calendar app, and a way to replace it. */
 export function CalendarCard() {

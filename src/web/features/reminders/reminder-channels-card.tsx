@@ -8,7 +8,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field, Input, Select } from "../../components/ui/field";
-import { Alert, Skeleton } from "../../components/ui/misc";
+import { Alert, SectionError, Skeleton } from "../../components/ui/misc";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast-store";
 import {
@@ -17,7 +17,6 @@ import {
   useRemoveReminderChannel,
   useTestReminderChannel,
 } from "./api/reminder-channels";
-import { SectionError } from "./reminders-card";
 
 const KIND_LABELS: Record<ReminderChannelKind, string> = { ntfy: "ntfy", webhook: "Webhook" };
 

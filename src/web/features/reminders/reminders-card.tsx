@@ -4,7 +4,6 @@ import type { Me, MePatch } from "../../../core/schemas/me";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field, Select } from "../../components/ui/field";
-import { Alert } from "../../components/ui/misc";
 import { Switch } from "../../components/ui/switch";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast-store";
@@ -186,17 +185,5 @@ export function RemindersCard({ me }: { me: Me }) {
         </div>
       </div>
     </Card>
-  );
-}
-
-/** A section's load failure: what went wrong and a retry. */
-export function SectionError({ text, retry }: { text: string; retry: () => void }) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <Alert tone="error">{text}</Alert>
-      <Button variant="secondary" onClick={retry}>
-        Try again
-      </Button>
-    </div>
   );
 }
