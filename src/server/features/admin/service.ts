@@ -35,9 +35,9 @@ export class AdminService {
     return (await firstAccountId(this.db)) === user.id;
   }
 
-  async accounts(now = new Date()): Promise<AdminAccount[]> {
+  async accounts(now = new Date(), onlyId?: string): Promise<AdminAccount[]> {
     const [summaries, first] = await Promise.all([
-      accountSummaries(this.db, MAX_ACCOUNTS),
+      accountSummaries(this.db, MAX_ACCOUNTS, onlyId),
       firstAccountId(this.db),
     ]);
     const plants = await plantCountsOf(
@@ -57,7 +57,7 @@ export class AdminService {
   /** Sets an account's plan, as `npm run admin -- set-plan` does; 404 for an unknown account. */
   async setPlan(userId: string, plan: "free" | "pro"): Promise<AdminAccount> {
     if (!(await setPlanOf(this.db, userId, plan))) throw notFound("That account");
-    const account = (await this.accounts()).find((a) => a.id === userId);
+    const [account] = await this.accounts(new Date(), userId);
     if (!account) throw notFound("That account");
     return account;
   }

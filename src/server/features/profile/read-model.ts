@@ -169,9 +169,13 @@ export interface AccountSummary {
 const isoTime = (value: Date | string) =>
   value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
-/** Every account, oldest first, at most `limit`. */
-export async function accountSummaries(db: Db, limit: number): Promise<AccountSummary[]> {
-  const rows = await db
+/** The oldest `limit` accounts, or with `onlyId` that account alone (none if there is no such). */
+export async function accountSummaries(
+  db: Db,
+  limit: number,
+  onlyId?: string,
+): Promise<AccountSummary[]> {
+  let query = db
     .selectFrom("user")
     .leftJoin("profile", "profile.user_id", "user.id")
     .select([
@@ -184,8 +188,9 @@ export async function accountSummaries(db: Db, limit: number): Promise<AccountSu
     ])
     .orderBy("user.createdAt", "asc")
     .orderBy("user.id", "asc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (onlyId !== undefined) query = query.where("user.id", "=", onlyId);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
