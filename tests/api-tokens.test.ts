@@ -236,6 +236,20 @@ describe.each(dialects)("API tokens on %s", (dialect) => {
     await create(user, "One more", "read");
   });
 
+  it("lets no more than the limit through when many creations arrive at once", async () => {
+    const user = await signUp(t.app);
+    for (let i = 2; i < API_TOKEN_LIMIT; i++) await create(user, `Token ${i}`, "read");
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        asUser(user, "POST", "/api/me/tokens", { name: `Racer ${i}`, scope: "read" }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect((await asUser(user, "GET", "/api/me/tokens")).json().tokens).toHaveLength(
+      API_TOKEN_LIMIT,
+    );
+  });
+
   it("needs a session for the token routes", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/me/tokens" })).statusCode).toBe(401);
   });

@@ -334,7 +334,7 @@ export async function buildApp(
     perHour: config.contact.perHour,
   });
   const admin = new AdminService(database.db, contact, config.adminEmails);
-  const apiTokens = new ApiTokenService(database.db);
+  const apiTokens = new ApiTokenService(database.db, database.dialect);
   const exports = new ExportService(database.db, (userId) => profiles.get(userId));
   const imports = new ImportService({
     db: database.db,

@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
+import type { Dialect } from "../../db/connection";
 import type { ApiTokenTable, Database } from "../../db/schema";
+import { lockForUser } from "../../db/user-lock";
 
 type Db = Kysely<Database>;
 
@@ -17,18 +19,28 @@ export function liveTokens(db: Db, userId: string) {
     .execute();
 }
 
-export async function countLiveTokens(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("api_tokens")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function insertToken(db: Db, row: Insertable<ApiTokenTable>): Promise<void> {
-  await db.insertInto("api_tokens").values(row).execute();
+/**
+ * Adds the token unless the gardener already has `max` live ones (false then). Counted and
+ * inserted under the gardener's lock, so two creations at once cannot both pass the count.
+ */
+export function insertTokenWithin(
+  db: Db,
+  dialect: Dialect,
+  max: number,
+  row: Insertable<ApiTokenTable>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockForUser(trx, dialect, "api_tokens", row.user_id);
+    const { n } = await trx
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", row.user_id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= max) return false;
+    await trx.insertInto("api_tokens").values(row).execute();
+    return true;
+  });
 }
 
 /** Revokes the gardener's token; false when they have no such live token. */

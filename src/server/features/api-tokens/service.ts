@@ -9,12 +9,12 @@ import {
   type ApiTokenScope,
 } from "../../../core/schemas/api-tokens";
 import type { SessionUser } from "../../auth/session";
+import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { accountOf } from "../profile/read-model";
 import {
-  countLiveTokens,
-  insertToken,
+  insertTokenWithin,
   liveTokenByHash,
   liveTokens,
   revokeToken,
@@ -42,6 +42,7 @@ export interface TokenHolder {
 export class ApiTokenService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly now = () => new Date(),
   ) {}
 
@@ -58,13 +59,6 @@ export class ApiTokenService {
   }
 
   async create(userId: string, input: ApiTokenCreate): Promise<ApiTokenCreated> {
-    if ((await countLiveTokens(this.db, userId)) >= API_TOKEN_LIMIT) {
-      throw new AppError(
-        409,
-        "conflict",
-        `You already have ${API_TOKEN_LIMIT} API tokens. Revoke one you no longer use, then create a new one.`,
-      );
-    }
     const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     const token: ApiToken = {
       id: randomUUID(),
@@ -74,7 +68,7 @@ export class ApiTokenService {
       createdAt: this.now().toISOString(),
       lastUsedAt: null,
     };
-    await insertToken(this.db, {
+    const added = await insertTokenWithin(this.db, this.dialect, API_TOKEN_LIMIT, {
       id: token.id,
       user_id: userId,
       name: token.name,
@@ -85,6 +79,13 @@ export class ApiTokenService {
       last_used_at: null,
       revoked_at: null,
     });
+    if (!added) {
+      throw new AppError(
+        409,
+        "conflict",
+        `You already have ${API_TOKEN_LIMIT} API tokens. Revoke one you no longer use, then create a new one.`,
+      );
+    }
     return { token, secret };
   }
 
