@@ -1,6 +1,13 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows, ownersOf } from "../../db/batches";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  AreaPlantingTable,
+  AreaTable,
+  Database,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 
 type Db = Kysely<Database>;
 
@@ -58,6 +65,36 @@ export function milestoneRowsOf(db: Db, userId: string) {
 export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
 export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
+
+export const areaOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "areas", ids);
+export const areaPlantingOwners = (db: Db, ids: readonly string[]) =>
+  ownersOf(db, "area_plantings", ids);
+
+export const insertAreaRows = (db: Db, rows: readonly Insertable<AreaTable>[]) =>
+  insertRows(db, "areas", rows);
+export const insertAreaPlantingRows = (db: Db, rows: readonly Insertable<AreaPlantingTable>[]) =>
+  insertRows(db, "area_plantings", rows);
+
+/** The gardener's areas and their past plantings, oldest first. */
+export function areaRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("areas")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function areaPlantingRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("area_plantings")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("left_at")
+    .orderBy("id")
+    .execute();
+}
 
 export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[]) =>
   insertRows(db, "plants", rows);
