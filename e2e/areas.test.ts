@@ -69,20 +69,22 @@ describe.skipIf(!chromiumPath)("beds and areas", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, `areas-rotation-${size}`);
 
-    // Planting it there anyway: the area shows the warning, the tracker groups by area.
-    const pepper = await context.request.post("/api/plants", {
-      data: {
-        name: "Bell pepper",
-        cropSlug: "bell-pepper",
-        medium: "soil",
-        place: "outdoor",
-        lights: "sun",
-        plantingDate: new Date().toISOString().slice(0, 10),
-        areaId,
-      },
-      headers: { origin: suite.server.url },
-    });
-    expect(pepper.status()).toBe(201);
+    // Planting it there anyway, from the Plant Tracker: the dialog warns before saving.
+    await page.goto("/plants");
+    await page.getByRole("button", { name: "Add Plant" }).first().click();
+    const add = page.getByRole("dialog");
+    await add.getByRole("combobox", { name: "Plant", exact: true }).fill("Bell pep");
+    await add.getByRole("option", { name: "Bell pepper", exact: true }).click();
+    await add.getByLabel("Growing medium").selectOption("soil");
+    await add.getByLabel("Place").selectOption("outdoor");
+    await add.getByLabel("Lights").selectOption("sun");
+    await add.getByLabel("Area (optional)").selectOption({ label: "Back bed" });
+    await add.getByText("Crop rotation").waitFor();
+    await waitForText(add, "9 more fit");
+    await saveScreenshot(page, `areas-add-plant-${size}`, { fullPage: false });
+    await add.getByRole("button", { name: "Add Plant" }).click();
+    await page.waitForURL(/\/plants\/[^/]+$/);
+    await page.getByRole("link", { name: "Back bed" }).waitFor();
     await page.goto("/plants");
     await page.getByRole("heading", { name: /Back bed/ }).waitFor();
     await page
