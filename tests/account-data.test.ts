@@ -28,6 +28,8 @@ type Export = {
   }[];
   workflows: { id: string; items: { id: string }[]; [key: string]: unknown }[];
   identifications: Record<string, unknown>[];
+  areas: { id: string; [key: string]: unknown }[];
+  areaPlantings: { id: string; areaId: string; plantId: string; [key: string]: unknown }[];
 };
 
 /** A gardener with some of everything: plants with plans, tasks, a milestone, chats, a checklist. */
@@ -79,6 +81,32 @@ async function plantGarden(t: TestApp, user: SignedInUser) {
     }),
     "profile",
   );
+  // A raised bed holding the tomato, where last year's potatoes grew and were pulled (issue 26).
+  const bed = await ok(
+    await api.post("/api/areas", {
+      name: "Back bed",
+      kind: "raised-bed",
+      size: { value: 20, unit: "ft2" },
+      sun: "full-sun",
+      covered: true,
+      notes: "Against the fence",
+    }),
+    "area",
+  );
+  await ok(await api.patch(`/api/plants/${tomato.plant.id}`, { areaId: bed.area.id }), "placing");
+  const potato = await ok(
+    await api.post(
+      "/api/plants",
+      tomatoBody({
+        name: "Potato",
+        cropSlug: "potato",
+        areaId: bed.area.id,
+        plantingDate: shiftDate(utcToday(), -365),
+      }),
+    ),
+    "potato",
+  );
+  expect((await api.del(`/api/plants/${potato.plant.id}`)).statusCode).toBe(204);
   // A milestone the gardener reached (written directly: the plan makes none for a catalogue plant).
   await t.database.db
     .insertInto("milestones")
@@ -145,6 +173,8 @@ const garden = (file: Export) => ({
   milestones: file.milestones,
   chats: file.chats,
   workflows: file.workflows,
+  areas: file.areas,
+  areaPlantings: file.areaPlantings,
 });
 
 const importFile = (app: FastifyInstance, cookie: string, file: unknown) =>
@@ -248,6 +278,16 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     });
     const after = await exportOf(t.app, fresh.cookie);
     expect(garden(after)).toEqual(garden(before));
+    // The bed, the tomato in it and the pulled potatoes of its rotation history came back.
+    expect(before.areas).toEqual([expect.objectContaining({ name: "Back bed", covered: true })]);
+    expect(before.plants.find((p) => p.name === "Tomato")?.areaId).toBe(before.areas[0]?.id);
+    expect(before.areaPlantings).toEqual([
+      expect.objectContaining({
+        plantName: "Potato",
+        cropSlug: "potato",
+        areaId: before.areas[0]?.id,
+      }),
+    ]);
     expect(after.profile).toMatchObject({
       units: "F",
       zip: "94110",
@@ -400,6 +440,11 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     );
     expect(copy.plants.find((p) => p.id === tomato?.id)?.nextTaskId).not.toBeNull();
     expect(made.tomato.plant.id).not.toBe(tomato?.id);
+    // The bed got a new id; the tomato and the rotation history follow it.
+    const bed = copy.areas[0];
+    expect(bed?.id).not.toBe(file.areas[0]?.id);
+    expect(tomato?.areaId).toBe(bed?.id);
+    expect(copy.areaPlantings.map((p) => p.areaId)).toEqual([bed?.id]);
 
     const twice = await importFile(t.app, friend.cookie, file);
     expect(twice.json()).toEqual({

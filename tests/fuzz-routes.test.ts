@@ -180,6 +180,13 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         value: { kind: "ntfy", url: `${LOOPBACK_CHANNEL}fuzz`, token: "tk_fuzz" },
       });
     }
+    if (baseline.areas.length === 0) {
+      const res = await inject("POST", "/api/areas", user.cookie, {
+        kind: "json",
+        value: { name: "Fuzzed bed", kind: "raised-bed", sun: "full-sun", size: null },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     baseline = await snapshot();
   };
   const realIds = (kind: RecordKind): string[] => {
@@ -202,6 +209,8 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return [user.id];
       case "apiToken":
         return baseline.apiTokens.filter((k) => k.revoked_at === null).map((k) => k.id);
+      case "area":
+        return baseline.areas.map((a) => a.id);
       case "reminderChannel":
         return baseline.reminderChannels
           .filter((c) => c.url.startsWith(LOOPBACK_CHANNEL))
@@ -265,6 +274,10 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         "POST /api/me/reminder-channels",
         "DELETE /api/me/reminder-channels/{id}",
         "POST /api/me/reminder-channels/{id}/test",
+        "POST /api/areas",
+        "GET /api/areas/{areaId}/check",
+        "PATCH /api/areas/{areaId}",
+        "DELETE /api/areas/{areaId}",
       ]),
     );
     const left = routes

@@ -9,6 +9,7 @@ import {
   fixedParam,
   paramKind,
   plausibleBody,
+  plausibleValue,
   type RecordKind,
 } from "./support/api-routes";
 import { tomatoBody } from "./support/garden";
@@ -37,6 +38,7 @@ const BODY_ID_FIELDS: Record<string, RecordKind> = {
   chatId: "chat",
   identificationId: "identification",
   imageId: "image",
+  areaId: "area",
 };
 /** Body fields that look like ids but name nothing the tests can create, and why. */
 const NOT_RECORD_IDS: Record<string, string> = {};
@@ -63,6 +65,10 @@ const KNOWN_ID_ROUTES = [
   "PATCH /api/workflows/{id}/items/{itemId}",
   "DELETE /api/workflows/{id}",
   "DELETE /api/me/tokens/{id}",
+  "GET /api/areas/{areaId}",
+  "GET /api/areas/{areaId}/check",
+  "PATCH /api/areas/{areaId}",
+  "DELETE /api/areas/{areaId}",
 ];
 
 describe("the ownership matrix's route discovery", () => {
@@ -101,6 +107,14 @@ describe("the ownership matrix's route discovery", () => {
   });
 });
 
+/** The route's path with its ids, and plausible values for its required query parameters. */
+function urlFor(route: ApiRoute, values: Record<string, string>): string {
+  const query = route.query
+    .filter((q) => q.required)
+    .map((q) => `${q.name}=${encodeURIComponent(String(plausibleValue(q.name, q.schema)))}`);
+  return `${fillPath(route.path, values)}${query.length ? `?${query.join("&")}` : ""}`;
+}
+
 /** Every combination of the owner's ids for a route's parameters. */
 function idCombinations(route: ApiRoute, ids: Record<RecordKind, string[]>) {
   const kinds = kindOf(route) ?? {};
@@ -128,7 +142,10 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     account: [],
     apiToken: [],
     reminderChannel: [],
+    area: [],
   };
+  /** The other gardener's own records, for routes that change one of theirs. */
+  const otherIds: Partial<Record<RecordKind, string[]>> = {};
   let before: string;
   let photo: Buffer;
   /** The owner's push endpoint and calendar token: secrets no other gardener may see. */
@@ -333,11 +350,38 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
         .execute()
     ).map((row) => row.id);
     expect(ids.image).toHaveLength(2);
+    // A raised bed holding the tomato, and an indoor shelf (empty).
+    const bed = await created(
+      await send(owner, "POST", "/api/areas", {
+        name: "Back bed",
+        kind: "raised-bed",
+        size: { value: 2, unit: "m2" },
+        sun: "full-sun",
+      }),
+      "owner's bed",
+    );
+    const shelf = await created(
+      await send(owner, "POST", "/api/areas", {
+        name: "Shelf",
+        kind: "indoor-shelf",
+        sun: "grow-lights",
+      }),
+      "owner's shelf",
+    );
+    await created(
+      await send(owner, "PATCH", `/api/plants/${tomato.plant.id}`, { areaId: bed.area.id }),
+      "placing the tomato",
+    );
+    ids.area = [bed.area.id, shelf.area.id];
     ids.chat = [talk.id, about.id];
     ids.plant = [tomato.plant.id, custom.plant.id, tracked.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
     // The other gardener has a garden of their own, so their lists are not empty by accident.
-    await created(await send(other, "POST", "/api/plants", tomatoBody()), "other's tomato");
+    const othersTomato = await created(
+      await send(other, "POST", "/api/plants", tomatoBody()),
+      "other's tomato",
+    );
+    otherIds.plant = [othersTomato.plant.id];
     await created(
       await send(other, "POST", "/api/tasks", { title: "Mine", dueDate: "2026-05-01" }),
       "other's task",
@@ -345,6 +389,10 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     await created(
       await send(other, "POST", "/api/workflows", { template: "coriander_seed" }),
       "other's checklist",
+    );
+    await created(
+      await send(other, "POST", "/api/areas", { name: "Mine", kind: "in-ground", sun: "shade" }),
+      "other's area",
     );
     before = rowsText(await userRows(t.database.db, owner.id));
   });
@@ -358,7 +406,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     async (_label, route) => {
       const body = bodyFor(route);
       for (const values of idCombinations(route, ids)) {
-        const url = fillPath(route.path, values);
+        const url = urlFor(route, values);
         const res = await send(other, route.method, url, body);
         const where = `${route.method} ${url} with body ${describeValue(body)} as another gardener answered ${res.statusCode} ${res.body}`;
         expect.soft(res.statusCode, where).toBe(404);
@@ -376,7 +424,14 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     async (_label, route) => {
       for (const field of idFieldsOf(route).filter((name) => name in BODY_ID_FIELDS)) {
         for (const id of ids[BODY_ID_FIELDS[field] as RecordKind]) {
-          const url = fillPath(route.path, {});
+          // A route on a record (PATCH /api/plants/{id}) is aimed at the other gardener's own.
+          const own = Object.fromEntries(
+            Object.entries(kindOf(route) ?? {}).map(([param, kind]) => [
+              param,
+              otherIds[kind]?.[0] ?? "",
+            ]),
+          );
+          const url = fillPath(route.path, own);
           const body = { ...plausibleBody(route.body), [field]: id };
           const res = await send(other, route.method, url, body);
           const where = `${route.method} ${url} with body ${describeValue(body)} as another gardener answered ${res.statusCode} ${res.body}`;
@@ -450,6 +505,16 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     expect(rowsText(await userRows(t.database.db, owner.id))).toBe(before);
   });
 
+  it("never places the other gardener's plants in the owner's areas", async () => {
+    const placed = await t.database.db
+      .selectFrom("plants")
+      .select("area_id")
+      .where("user_id", "=", other.id)
+      .where("area_id", "in", ids.area)
+      .execute();
+    expect(placed).toEqual([]);
+  });
+
   it("lets the owner make the same requests (so each 404 was about whose record it is)", async () => {
     // Reads and changes first, deletions last; tasks before the plants they may belong to, and
     // a plant's photo before the plant.
@@ -462,7 +527,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       const values = Object.fromEntries(
         Object.entries(kindOf(route) ?? {}).map(([param, kind]) => [param, ids[kind][0] ?? ""]),
       );
-      const url = fillPath(route.path, values);
+      const url = urlFor(route, values);
       const body = bodyFor(route);
       const res = await send(owner, route.method, url, body);
       expect

@@ -289,6 +289,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
     const [fullPlant] = fullPlants;
     expect(Object.keys(plant).sort()).toEqual(
       [
+        "areaId",
         "commonName",
         "createdAt",
         "cropSlug",

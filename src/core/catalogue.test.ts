@@ -76,6 +76,27 @@ describe("crop catalogue", () => {
     expect(maturity, "daysToMaturity").toEqual([]);
   });
 
+  it("names a botanical family for every crop but mixed microgreens", () => {
+    expect(offenders((c) => c.family !== null || c.slug === "microgreens")).toEqual([]);
+    // Families that older systems placed elsewhere and that rotation advice depends on.
+    const family = (slug: string) => catalogue.find((c) => c.slug === slug)?.family;
+    expect(["onion", "garlic", "leek", "chives"].map(family)).toEqual(
+      Array(4).fill("Amaryllidaceae"),
+    );
+    expect(["beet", "spinach", "swiss-chard"].map(family)).toEqual(Array(3).fill("Amaranthaceae"));
+    expect(["tomato", "potato", "bell-pepper"].map(family)).toEqual(Array(3).fill("Solanaceae"));
+    expect(family("rosemary")).toBe("Lamiaceae");
+  });
+
+  it("gives crops of one genus the same family", () => {
+    const byGenus = new Map<string, Set<string | null>>();
+    for (const crop of catalogue) {
+      const genus = crop.scientificName.split(" ")[0] ?? "";
+      byGenus.set(genus, (byGenus.get(genus) ?? new Set()).add(crop.family));
+    }
+    expect([...byGenus].filter(([, families]) => families.size > 1).map(([g]) => g)).toEqual([]);
+  });
+
   it("keeps spacing within 1–1000 cm", () => {
     expect(offenders((c) => c.spacingCm >= 1 && c.spacingCm <= 1000)).toEqual([]);
   });

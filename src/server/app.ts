@@ -38,6 +38,8 @@ import { ClimateService } from "./features/climate/service";
 import { keptCalendarSuggestions } from "./features/climate/suggestions-service";
 import { contactRoutes } from "./features/contact/routes";
 import { ContactService } from "./features/contact/service";
+import { areaRoutes } from "./features/garden/areas/routes";
+import { AreaService } from "./features/garden/areas/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
@@ -281,6 +283,7 @@ export async function buildApp(
     warningFor,
   );
   const tasks = new TaskService(database.db, publish);
+  const areas = new AreaService(database.db, crops, publish);
   const chats = new ChatService(
     database,
     assistant,
@@ -432,6 +435,7 @@ export async function buildApp(
     await scope.register(plantPhotoRoutes(plants, photos));
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
+    await scope.register(areaRoutes(areas));
     await scope.register(chatRoutes(chats));
     await scope.register(growAlongRoutes(growAlong));
     await scope.register(workflowRoutes(workflows));

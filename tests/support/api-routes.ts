@@ -143,7 +143,9 @@ export type RecordKind =
   /** An account itself: the operator's /admin routes name one (issue 25). */
   | "account"
   | "apiToken"
-  | "reminderChannel";
+  | "reminderChannel"
+  /** A bed or area (issue 26). */
+  | "area";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -161,6 +163,7 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/admin/accounts/{id}": "account",
   "/api/me/tokens/{id}": "apiToken",
   "/api/me/reminder-channels/{id}": "reminderChannel",
+  "/api/areas/{areaId}": "area",
 };
 
 /**
@@ -250,6 +253,8 @@ const PLAUSIBLE_BY_NAME: Record<string, unknown> = {
   dueDate: PLANTED,
   date: PLANTED,
   cropSlug: "tomato",
+  // GET /api/areas/{areaId}/check?crop=
+  crop: "tomato",
   timeZone: "Europe/London",
   email: "gardener@example.com",
   template: "lawn_seed",

@@ -49,6 +49,14 @@ export const cropSchema = z.strictObject({
   slug: cropSlugSchema,
   name: z.string().min(1),
   scientificName: z.string().min(1),
+  /**
+   * Botanical family (APG IV; ferns PPG I), which crop rotation goes by. Null only where one entry
+   * stands for plants of several families (microgreens).
+   */
+  family: z
+    .string()
+    .regex(/^[A-Z][a-z]+aceae$/, "Use a botanical family name such as Solanaceae.")
+    .nullable(),
   /** Other common names, matched by search ("Cilantro" finds Coriander). */
   aliases: z.array(z.string().min(1)),
   category: z.enum(cropCategoryValues),

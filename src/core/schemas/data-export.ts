@@ -1,3 +1,4 @@
+import { areaKindValues, areaSchema, areaSunValues, MAX_AREA_M2, MAX_AREAS } from "./area";
 import { chatSchema, messageSchema } from "./chat";
 import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
@@ -37,6 +38,8 @@ export const IMPORT_LIMITS = {
   workflows: 1_000,
   itemsPerWorkflow: 200,
   identifications: 1_000,
+  areas: MAX_AREAS,
+  areaPlantings: 100_000,
 } as const;
 /**
  * The largest import body (the JSON file), in bytes: room for about 400 plant photos (stored
@@ -67,6 +70,19 @@ export const exportChatSchema = chatSchema.extend({
 /** An identification without its photo (the history is a scratch pad; plants keep theirs). */
 export const exportIdentificationSchema = identificationSchema.omit({ imageUrl: true });
 
+/** A bed or area (issue 26); its plants name it by `areaId`. */
+export const exportAreaSchema = areaSchema.omit({ plantCount: true });
+/** A plant that grew in an area and left it: crop rotation's history (issue 26). */
+export const exportAreaPlantingSchema = z.object({
+  id: z.string(),
+  areaId: z.string(),
+  plantId: z.string(),
+  plantName: z.string(),
+  cropSlug: z.string().nullable(),
+  plantedOn: z.string(),
+  leftAt: z.string(),
+});
+
 /** API.md "export": everything of one gardener, in the API's own shapes. */
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
@@ -82,6 +98,8 @@ export const exportFileSchema = z.object({
   chats: z.array(exportChatSchema),
   workflows: z.array(workflowSchema),
   identifications: z.array(exportIdentificationSchema),
+  areas: z.array(exportAreaSchema),
+  areaPlantings: z.array(exportAreaPlantingSchema),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -165,6 +183,11 @@ export const importPlantSchema = z.object({
   createdAt: instant,
   updatedAt: optionalInstant,
   identifiedAt: optionalInstant,
+  /** An area of the file or one the gardener has; any other is left out (the plant unplaced). */
+  areaId: id
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   // Decoded and checked like an upload by the import itself; the size and type are its own.
   photo: z
     .object({
@@ -292,6 +315,36 @@ export const importWorkflowSchema = z.object({
 });
 export type ImportWorkflow = z.infer<typeof importWorkflowSchema>;
 
+export const importAreaSchema = z.object({
+  id,
+  name: text(60).trim().min(1),
+  kind: labelledEnum(areaKindValues),
+  sizeM2: z
+    .number({ error: "must be a number of square metres." })
+    .positive()
+    .max(MAX_AREA_M2)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  sun: labelledEnum(areaSunValues),
+  covered: z.boolean().default(false),
+  notes: optionalText(2000),
+  createdAt: instant,
+  updatedAt: optionalInstant,
+});
+export type ImportArea = z.infer<typeof importAreaSchema>;
+
+export const importAreaPlantingSchema = z.object({
+  id,
+  areaId: id,
+  plantId: id,
+  plantName: text(100).trim().min(1),
+  cropSlug: optionalText(100),
+  plantedOn: isoDateSchema(),
+  leftAt: instant,
+});
+export type ImportAreaPlanting = z.infer<typeof importAreaPlantingSchema>;
+
 /** The profile's preferences an import restores (not the account, the plan or the digest). */
 export const importProfileSchema = z.object({
   units: z.enum(unitsValues).optional(),
@@ -326,6 +379,9 @@ export const importFileSchema = z.object({
   workflows: z.array(importWorkflowSchema).max(IMPORT_LIMITS.workflows).default([]),
   /** Exported for the record; an import does not bring them back (their photos are not in it). */
   identifications: z.array(z.unknown()).max(IMPORT_LIMITS.identifications).optional(),
+  /** Absent from files exported before areas (issue 26). */
+  areas: z.array(importAreaSchema).max(IMPORT_LIMITS.areas).default([]),
+  areaPlantings: z.array(importAreaPlantingSchema).max(IMPORT_LIMITS.areaPlantings).default([]),
 });
 export type ImportFile = z.infer<typeof importFileSchema>;
 

@@ -40,6 +40,8 @@ export const plantSchema = z.object({
   stageStartedAt: z.string().nullable(),
   nextTaskId: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The bed or area it grows in (issue 26), or null when it is in none. */
+  areaId: z.string().nullable(),
   location: z.object({ place: z.string() }).nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
@@ -113,6 +115,14 @@ const nameSchema = z
   .min(1, "Enter the plant's name.")
   .max(100, "Keep the plant's name to 100 characters or fewer.");
 
+/** One of the gardener's areas; null takes the plant out of its area. */
+const areaIdSchema = z
+  .string({ error: "areaId must be the id of one of your areas, or null." })
+  .min(1, "areaId must be the id of one of your areas, or null.")
+  .max(100, "areaId must be the id of one of your areas, or null.")
+  .nullable()
+  .optional();
+
 const stageSchema = z
   .string({ error: "Give the stage as text, like seedling." })
   .trim()
@@ -156,6 +166,7 @@ export const plantCreateSchema = z.strictObject({
    * stage plan and milestones and the guide's tasks its tasks. No plan is generated.
    */
   guide: growGuideSchema.optional(),
+  areaId: areaIdSchema,
 });
 export type PlantCreate = z.infer<typeof plantCreateSchema>;
 
@@ -167,6 +178,7 @@ export const plantPatchSchema = z.strictObject({
   place: labelledEnum(placeValues).optional(),
   lights: labelledEnum(lightsValues).optional(),
   plantingDate: isoDateSchema().optional(),
+  areaId: areaIdSchema,
 });
 export type PlantPatch = z.infer<typeof plantPatchSchema>;
 
@@ -207,6 +219,7 @@ export const plantSummarySchema = plantSchema
     stage: true,
     nextTaskId: true,
     imageUrl: true,
+    areaId: true,
     createdAt: true,
     updatedAt: true,
     currentStage: true,

@@ -295,6 +295,20 @@ export interface AreaTable {
   updated_at: string;
 }
 
+/** A plant that grew in an area and left it (deleted, moved or unplaced): rotation history. */
+export interface AreaPlantingTable {
+  id: string;
+  user_id: string;
+  area_id: string;
+  /** The plant it was; the plant itself may be gone. */
+  plant_id: string;
+  plant_name: string;
+  crop_slug: string | null;
+  /** The plant's planting date, which says its growing season. */
+  planted_on: string;
+  left_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -318,4 +332,5 @@ export interface Database {
   climate_profiles: ClimateProfileTable;
   api_tokens: ApiTokenTable;
   areas: AreaTable;
+  area_plantings: AreaPlantingTable;
 }

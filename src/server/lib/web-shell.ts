@@ -24,6 +24,8 @@ export const ROUTE_MODULES: { pattern: RegExp; module: string; signedIn: boolean
   { pattern: /^\/settings$/, module: "app/pages/settings-page.tsx", signedIn: true },
   { pattern: /^\/workflows$/, module: "features/workflows/workflows-page.tsx", signedIn: true },
   { pattern: /^\/plans$/, module: "features/plans/plans-page.tsx", signedIn: true },
+  { pattern: /^\/areas$/, module: "features/garden/areas/areas-page.tsx", signedIn: true },
+  { pattern: /^\/areas\/[^/]+$/, module: "features/garden/areas/area-page.tsx", signedIn: true },
   { pattern: /^\/admin$/, module: "app/pages/admin-page.tsx", signedIn: true },
   { pattern: /^\/chat$/, module: "features/chat/chat-page.tsx", signedIn: false },
 ];

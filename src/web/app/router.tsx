@@ -103,6 +103,18 @@ export const router = createBrowserRouter(
                 Component: (await import("../features/plans/plans-page")).PlansPage,
               }),
             },
+            {
+              path: "/areas",
+              lazy: async () => ({
+                Component: (await import("../features/garden/areas/areas-page")).AreasPage,
+              }),
+            },
+            {
+              path: "/areas/:areaId",
+              lazy: async () => ({
+                Component: (await import("../features/garden/areas/area-page")).AreaPage,
+              }),
+            },
           ],
         },
         {

@@ -59,6 +59,9 @@ export function invalidateGarden(queryClient: ReturnType<typeof useQueryClient>)
       predicate: (query) => !deletedPlants.has(String(query.queryKey[1])),
     }),
     queryClient.invalidateQueries({ queryKey: ["tasks"] }),
+    // An area counts its plants and warns about them (areas-api.ts).
+    queryClient.invalidateQueries({ queryKey: ["areas"] }),
+    queryClient.invalidateQueries({ queryKey: ["area"] }),
   ]);
 }
 

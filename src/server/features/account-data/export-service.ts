@@ -10,6 +10,8 @@ import type { Me } from "../../../core/schemas/me";
 import type { Database } from "../../db/schema";
 import { chatsForExport } from "../chat/account-data-service";
 import {
+  areaPlantingsForExport,
+  areasForExport,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -33,17 +35,29 @@ export class ExportService {
   async exportFile(userId: string, now = new Date()): Promise<ExportFile> {
     const { db } = this;
     const today = now.toISOString().slice(0, 10);
-    const [profile, frostDates, plants, tasks, milestones, chats, workflows, identifications] =
-      await Promise.all([
-        this.profile(userId),
-        ownFrostDates(db, userId),
-        plantsForExport(db, userId, today),
-        tasksForExport(db, userId),
-        milestonesForExport(db, userId),
-        chatsForExport(db, userId),
-        workflowsForExport(db, userId),
-        identificationsForExport(db, userId),
-      ]);
+    const [
+      profile,
+      frostDates,
+      plants,
+      tasks,
+      milestones,
+      chats,
+      workflows,
+      identifications,
+      areas,
+      areaPlantings,
+    ] = await Promise.all([
+      this.profile(userId),
+      ownFrostDates(db, userId),
+      plantsForExport(db, userId, today),
+      tasksForExport(db, userId),
+      milestonesForExport(db, userId),
+      chatsForExport(db, userId),
+      workflowsForExport(db, userId),
+      identificationsForExport(db, userId),
+      areasForExport(db, userId),
+      areaPlantingsForExport(db, userId),
+    ]);
     const photos = await photosForExport(
       db,
       userId,
@@ -82,6 +96,8 @@ export class ExportService {
         const stored = storedIdentification.safeParse(result);
         return stored.success ? [{ id, createdAt, ...stored.data }] : [];
       }),
+      areas,
+      areaPlantings,
     };
   }
 

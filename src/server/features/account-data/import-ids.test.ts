@@ -60,6 +60,8 @@ describe("import id resolution", () => {
       milestones: [],
       chats: [],
       workflows: [],
+      areas: [],
+      areaPlantings: [],
     } as unknown as ImportFile;
     let error: unknown;
     try {

@@ -53,12 +53,29 @@ export function checkDuplicateIds(file: ImportFile): void {
       file.workflows.map((w) => w.id),
       "checklist",
     ),
+    ...duplicates(
+      "areas",
+      file.areas.map((a) => a.id),
+      "area",
+    ),
+    ...duplicates(
+      "areaPlantings",
+      file.areaPlantings.map((a) => a.id),
+      "area planting",
+    ),
   ];
   if (problems.length > 0) throw invalidRequest(problems);
 }
 
 /** The tables of the file's top-level records; the name also keys their remapped ids. */
-export type RecordTable = "plants" | "tasks" | "milestones" | "chats" | "workflows";
+export type RecordTable =
+  | "plants"
+  | "tasks"
+  | "milestones"
+  | "chats"
+  | "workflows"
+  | "areas"
+  | "area_plantings";
 
 /** Where a record of the file goes: its id in the database, and whether it is added or was there. */
 export interface Placement {
@@ -137,6 +154,27 @@ export async function placeRecords(
     else placed.set(id, { id: randomUUID(), insert: true });
   }
   return placed;
+}
+
+/**
+ * A reference that may be dropped rather than refused (a plant's area): a record of the file
+ * maps to where it was placed, one the gardener has stays, anything else is null.
+ */
+export async function optionalReferences(
+  trx: Db,
+  userId: string,
+  placed: Map<string, Placement>,
+  referenced: readonly string[],
+  ownerLookup: Owners,
+): Promise<(id: string | null) => string | null> {
+  const outside = referenced.filter((id) => !placed.has(id));
+  const owners = await ownerLookup(trx, outside);
+  return (id) => {
+    if (id === null) return null;
+    const inFile = placed.get(id);
+    if (inFile) return inFile.id;
+    return owners.get(id) === userId ? id : null;
+  };
 }
 
 /**

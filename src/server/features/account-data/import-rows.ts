@@ -1,5 +1,7 @@
 import type { Insertable } from "kysely";
 import type {
+  ImportArea,
+  ImportAreaPlanting,
   ImportChat,
   ImportMilestone,
   ImportPlant,
@@ -7,6 +9,8 @@ import type {
   ImportWorkflow,
 } from "../../../core/schemas/data-export";
 import type {
+  AreaPlantingTable,
+  AreaTable,
   ChatTable,
   MessageTable,
   MilestoneTable,
@@ -25,6 +29,7 @@ export function plantRow(
   userId: string,
   id: string,
   imageId: string | null,
+  areaId: string | null = null,
 ): Insertable<PlantTable> {
   return {
     id,
@@ -52,6 +57,7 @@ export function plantRow(
     stage_started_at: p.stageStartedAt,
     next_task_id: null,
     image_id: imageId,
+    area_id: areaId,
     image_path: null,
     location_place: p.location?.place ?? null,
     notes: p.notes,
@@ -198,4 +204,38 @@ function idAt(ids: readonly string[], index: number): string {
   const id = ids[index];
   if (id === undefined) throw new Error(`No id resolved for child record ${index}.`);
   return id;
+}
+
+/** A file's area as a new row (issue 26). */
+export function areaRow(a: ImportArea, userId: string, id: string): Insertable<AreaTable> {
+  return {
+    id,
+    user_id: userId,
+    name: a.name,
+    kind: a.kind,
+    size_m2: a.sizeM2,
+    sun: a.sun,
+    covered: a.covered ? 1 : 0,
+    notes: a.notes,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt ?? a.createdAt,
+  };
+}
+
+/** A file's past planting as a new row, in its area's new id; the plant may be long gone. */
+export function areaPlantingRow(
+  p: ImportAreaPlanting,
+  userId: string,
+  ids: { id: string; areaId: string; plantId: string },
+): Insertable<AreaPlantingTable> {
+  return {
+    id: ids.id,
+    user_id: userId,
+    area_id: ids.areaId,
+    plant_id: ids.plantId,
+    plant_name: p.plantName,
+    crop_slug: p.cropSlug,
+    planted_on: p.plantedOn,
+    left_at: p.leftAt,
+  };
 }

@@ -22,6 +22,7 @@ import {
   checkDuplicateIds,
   childIds,
   type Owners,
+  optionalReferences,
   placeRecords,
   plantReferences,
   type RecordTable,
@@ -29,7 +30,15 @@ import {
   transactionRetryingIdRace,
 } from "./import-ids";
 import { photosOf } from "./import-photos";
-import { chatRows, milestoneRow, plantRow, taskRow, workflowRows } from "./import-rows";
+import {
+  areaPlantingRow,
+  areaRow,
+  chatRows,
+  milestoneRow,
+  plantRow,
+  taskRow,
+  workflowRows,
+} from "./import-rows";
 
 type Db = Kysely<Database>;
 
@@ -90,6 +99,21 @@ export class ImportService {
       const milestones = await place("milestones", file.milestones, gardenOwners.milestones);
       const chats = await place("chats", file.chats, chatIdOwners.chats);
       const workflows = await place("workflows", file.workflows, checklistOwners);
+      const areas = await place("areas", file.areas, gardenOwners.areas);
+      const pastPlantings = await place(
+        "area_plantings",
+        file.areaPlantings,
+        gardenOwners.areaPlantings,
+      );
+      const areaIdOf = await optionalReferences(
+        trx,
+        userId,
+        areas,
+        [...file.plants.map((p) => p.areaId), ...file.areaPlantings.map((p) => p.areaId)].filter(
+          (id): id is string => id !== null,
+        ),
+        gardenOwners.areas,
+      );
       const idOf = (placed: typeof plants) => (id: string) => placed.get(id)?.id ?? id;
       const taskIdOf = idOf(tasks);
       const milestoneIdOf = idOf(milestones);
@@ -108,8 +132,22 @@ export class ImportService {
       }
       const newTasks = file.tasks.filter((t) => tasks.get(t.id)?.insert);
       const newMilestones = file.milestones.filter((m) => milestones.get(m.id)?.insert);
+      const newAreas = file.areas.filter((a) => areas.get(a.id)?.insert);
+      // A past planting whose area is neither in the file nor the gardener's has nowhere to go.
+      const newPastPlantings = file.areaPlantings.flatMap((p) => {
+        const placed = pastPlantings.get(p.id);
+        const areaId = areaIdOf(p.areaId);
+        if (!placed?.insert || areaId === null) return [];
+        // The plant itself may be gone: its id is kept as it was unless the file remapped it.
+        const plantId = plants.get(p.plantId)?.id ?? p.plantId;
+        return [areaPlantingRow(p, userId, { id: placed.id, areaId, plantId })];
+      });
       await insertImportedGarden(trx, {
-        plants: newPlants.map((p) => plantRow(p, userId, plantIdOf(p.id), imageIds.get(p) ?? null)),
+        areas: newAreas.map((a) => areaRow(a, userId, areas.get(a.id)?.id ?? a.id)),
+        areaPlantings: newPastPlantings,
+        plants: newPlants.map((p) =>
+          plantRow(p, userId, plantIdOf(p.id), imageIds.get(p) ?? null, areaIdOf(p.areaId)),
+        ),
         tasks: newTasks.map((t) =>
           taskRow(t, userId, taskIdOf(t.id), t.plantId && plantIdOf(t.plantId)),
         ),

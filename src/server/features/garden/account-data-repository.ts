@@ -1,6 +1,13 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows, ownersOf } from "../../db/batches";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  AreaPlantingTable,
+  AreaTable,
+  Database,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 
 type Db = Kysely<Database>;
 
@@ -59,6 +66,36 @@ export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "pla
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
 export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
 
+export const areaOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "areas", ids);
+export const areaPlantingOwners = (db: Db, ids: readonly string[]) =>
+  ownersOf(db, "area_plantings", ids);
+
+export const insertAreaRows = (db: Db, rows: readonly Insertable<AreaTable>[]) =>
+  insertRows(db, "areas", rows);
+export const insertAreaPlantingRows = (db: Db, rows: readonly Insertable<AreaPlantingTable>[]) =>
+  insertRows(db, "area_plantings", rows);
+
+/** The gardener's areas and their past plantings, oldest first. */
+export function areaRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("areas")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function areaPlantingRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("area_plantings")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("left_at")
+    .orderBy("id")
+    .execute();
+}
+
 export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[]) =>
   insertRows(db, "plants", rows);
 export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =>
@@ -66,9 +103,9 @@ export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
 
-/** Every plant, task, milestone and area of the gardener, children first. */
+/** Every plant, task, milestone, area and past planting of the gardener, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
-  for (const table of ["milestones", "tasks", "plants", "areas"] as const) {
+  for (const table of ["milestones", "tasks", "plants", "area_plantings", "areas"] as const) {
     await db.deleteFrom(table).where("user_id", "=", userId).execute();
   }
 }

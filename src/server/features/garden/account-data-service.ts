@@ -1,9 +1,23 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
+import type { ExportFile } from "../../../core/schemas/data-export";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  AreaPlantingTable,
+  AreaTable,
+  Database,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 import {
+  areaOwners,
+  areaPlantingOwners,
+  areaPlantingRowsOf,
+  areaRowsOf,
   deleteGardenRows,
+  insertAreaPlantingRows,
+  insertAreaRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
@@ -15,6 +29,7 @@ import {
   taskRowsOf,
   taskRowsWithPlantNames,
 } from "./account-data-repository";
+import { toArea } from "./areas/service";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 
@@ -47,6 +62,30 @@ export async function tasksForExport(db: Db, userId: string): Promise<Task[]> {
 
 export async function milestonesForExport(db: Db, userId: string): Promise<Milestone[]> {
   return (await milestoneRowsOf(db, userId)).map(toMilestone);
+}
+
+/** The gardener's areas as an export holds them (issue 26). */
+export async function areasForExport(db: Db, userId: string): Promise<ExportFile["areas"]> {
+  return (await areaRowsOf(db, userId)).map((row) => {
+    const { plantCount: _count, ...area } = toArea({ ...row, plant_count: 0 });
+    return area;
+  });
+}
+
+/** Crop rotation's history: the plants that grew in an area and left it. */
+export async function areaPlantingsForExport(
+  db: Db,
+  userId: string,
+): Promise<ExportFile["areaPlantings"]> {
+  return (await areaPlantingRowsOf(db, userId)).map((row) => ({
+    id: row.id,
+    areaId: row.area_id,
+    plantId: row.plant_id,
+    plantName: row.plant_name,
+    cropSlug: row.crop_slug,
+    plantedOn: row.planted_on,
+    leftAt: row.left_at,
+  }));
 }
 
 /** A plant's values as stored (a CSV shows them as they are, legacy values too). */
@@ -95,17 +134,24 @@ export const gardenOwners = {
   plants: plantOwners,
   tasks: taskOwners,
   milestones: milestoneOwners,
+  areas: areaOwners,
+  areaPlantings: areaPlantingOwners,
 };
 
-/** An import's new plants, tasks and milestones, in the caller's transaction. */
+/** An import's new areas, their past plantings, plants, tasks and milestones, in the caller's transaction. */
 export async function insertImportedGarden(
   trx: Transaction<Database>,
   rows: {
     plants: readonly Insertable<PlantTable>[];
     tasks: readonly Insertable<TaskTable>[];
     milestones: readonly Insertable<MilestoneTable>[];
+    areas: readonly Insertable<AreaTable>[];
+    areaPlantings: readonly Insertable<AreaPlantingTable>[];
   },
 ): Promise<void> {
+  // Areas first: the plants name them.
+  await insertAreaRows(trx, rows.areas);
+  await insertAreaPlantingRows(trx, rows.areaPlantings);
   await insertPlantRows(trx, rows.plants);
   await insertTaskRows(trx, rows.tasks);
   await insertMilestoneRows(trx, rows.milestones);

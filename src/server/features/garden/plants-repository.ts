@@ -9,6 +9,7 @@ import {
   insertImage,
   readImage,
 } from "../photos/images-service";
+import { recordLeaving } from "./areas/repository";
 import type { MilestoneRow, PlantRow, TaskRow } from "./rows";
 import { insertTasks, refreshNextTask } from "./tasks-repository";
 
@@ -250,15 +251,30 @@ export async function updatePlantAndMilestones(
     | null,
   retitle: TaskRetitle | null = null,
 ): Promise<boolean> {
-  if (!decide && !retitle) return updatePlant(db, userId, id, changes);
+  const moves = changes.area_id !== undefined;
+  if (!decide && !retitle && !moves) return updatePlant(db, userId, id, changes);
   return db.transaction().execute(async (trx) => {
     const plant = await trx
       .selectFrom("plants")
-      .select(["planting_date", "name", "stage_plan", "stage", "stage_started_at"])
+      .select([
+        "id",
+        "user_id",
+        "area_id",
+        "crop_slug",
+        "planting_date",
+        "name",
+        "stage_plan",
+        "stage",
+        "stage_started_at",
+      ])
       .where("user_id", "=", userId)
       .where("id", "=", id)
       .executeTakeFirst();
     if (!plant) return false;
+    // A plant moved out of an area leaves its record there for crop rotation.
+    if (moves && plant.area_id !== changes.area_id) {
+      await recordLeaving(trx, plant, String(changes.updated_at ?? new Date().toISOString()));
+    }
     const pending = await trx
       .selectFrom("tasks")
       .select(["id", "title", "type", "due_date"])
@@ -343,6 +359,14 @@ export async function deletePlantWithChildren(
       .where("id", "=", plantId)
       .executeTakeFirst();
     if (Number(archived.numUpdatedRows) === 0) return false;
+    const leaving = await trx
+      .selectFrom("plants")
+      .select(["id", "user_id", "area_id", "name", "crop_slug", "planting_date"])
+      .where("user_id", "=", userId)
+      .where("id", "=", plantId)
+      .executeTakeFirstOrThrow();
+    // Pulled spent tomatoes still count when next year's go in the same bed.
+    await recordLeaving(trx, leaving, new Date().toISOString());
 
     await deleteInBatches(trx, "tasks", userId, plantId, batchSize);
     await deleteInBatches(trx, "milestones", userId, plantId, batchSize);

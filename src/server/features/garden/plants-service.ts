@@ -51,6 +51,7 @@ import type { PlantingWarningCheck } from "../climate/planting-warning-service";
 import { type ImageRow, imageExists, imageRow } from "../photos/images-service";
 import { findUnits, profileForPlan } from "../profile/read-model";
 import type { PlanWeather } from "../weather/plan-weather-read-model";
+import { areaExists } from "./areas/repository";
 import { type PublishChange, publishNothing } from "./changes";
 import { plantInUnits, taskInUnits } from "./in-units";
 import {
@@ -108,6 +109,7 @@ export function toPlantSummary(plant: PlantListItem, today: string): PlantSummar
     stage: plant.stage,
     nextTaskId: plant.nextTaskId,
     imageUrl: plant.imageUrl,
+    areaId: plant.areaId,
     createdAt: plant.createdAt,
     updatedAt: plant.updatedAt,
     currentStage: plant.currentStage,
@@ -310,6 +312,7 @@ export class PlantService {
     if (input.imageId && !(await imageExists(this.db, userId, input.imageId))) {
       throw notFound("That photo");
     }
+    await this.checkArea(userId, input.areaId ?? null);
     const crop = this.resolveCrop(input, identified);
     const profile = await profileForPlan(this.db, userId);
     const { plan, raw } = input.guide
@@ -370,6 +373,7 @@ export class PlantService {
       next_task_id: nextTask(tasks)?.id ?? null,
       image_path: null,
       image_id: photoFrom ? randomUUID() : null,
+      area_id: input.areaId ?? null,
       location_place: profile?.location ?? null,
       notes: input.notes ?? null,
       created_at: nowIso,
@@ -469,6 +473,10 @@ export class PlantService {
     if (patch.place !== undefined) changes.place = patch.place;
     if (patch.lights !== undefined) changes.lighting = patch.lights;
     if (patch.plantingDate !== undefined) changes.planting_date = patch.plantingDate;
+    if (patch.areaId !== undefined) {
+      await this.checkArea(userId, patch.areaId);
+      changes.area_id = patch.areaId;
+    }
     const reached = patch.stage?.trim() || null;
     const decide =
       reached || patch.plantingDate !== undefined
@@ -504,6 +512,13 @@ export class PlantService {
       throw plantNotFound();
     }
     this.publish({ userId, type: "plant.deleted", id });
+  }
+
+  /** 404 unless the area is one of the gardener's (null: no area, nothing to check). */
+  private async checkArea(userId: string, areaId: string | null): Promise<void> {
+    if (areaId !== null && !(await areaExists(this.db, userId, areaId))) {
+      throw notFound("That area");
+    }
   }
 
   /**

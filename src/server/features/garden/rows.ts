@@ -122,6 +122,7 @@ export function toPlant(row: PlantRow, today: string): Plant {
     stageStartedAt: row.stage_started_at,
     nextTaskId: row.next_task_id,
     imageUrl: plantPhotoUrl(row.id, row.image_id),
+    areaId: row.area_id ?? null,
     location: row.location_place ? { place: row.location_place } : null,
     notes: row.notes,
     createdAt: row.created_at,

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Camera,
+  LayoutGrid,
   Leaf,
   ListChecks,
   Mail,
@@ -29,7 +30,9 @@ export const mainNav: NavItem[] = [
 
 /** The slide-out menu's full list: the main items and the pages they do not show. */
 export const fullNav: NavItem[] = [
-  ...mainNav.slice(0, 5),
+  ...mainNav.slice(0, 4),
+  { to: "/areas", label: "Beds & areas", short: "Areas", icon: LayoutGrid },
+  mainNav[4] as NavItem,
   { to: "/workflows", label: "Checklists", short: "Checklists", icon: ListChecks },
   { to: "/plans", label: "Plans", short: "Plans", icon: Sparkles },
   mainNav[5] as NavItem,

@@ -18,6 +18,7 @@ import { Field, Input } from "../../components/ui/field";
 import { useAuth } from "../../lib/auth-context";
 import { localToday } from "../../lib/format";
 import { useAddPlant } from "../../lib/garden-api";
+import { AreaField } from "./areas/area-field";
 
 export function AddPlantDialog({
   open,
@@ -36,6 +37,7 @@ export function AddPlantDialog({
   const [lights, setLights] = useState<Plant["lights"] | "">("");
   const [startMethod, setStartMethod] = useState<NonNullable<Plant["startMethod"]> | "">("");
   const [plantingDate, setPlantingDate] = useState(localToday);
+  const [areaId, setAreaId] = useState("");
   const ready = status === "signed-in" && crop && medium && place && lights && plantingDate;
   const warning = usePlantingWarning({
     cropSlug: status === "signed-in" ? crop?.slug : null,
@@ -56,6 +58,7 @@ export function AddPlantDialog({
         lights,
         startMethod: startMethod || null,
         plantingDate,
+        areaId: areaId || null,
       });
       onOpenChange(false);
       setCrop(null);
@@ -112,6 +115,12 @@ export function AddPlantDialog({
           )}
         </Field>
         <PlantingWarningNote warning={warning} />
+        <AreaField
+          value={areaId}
+          onChange={setAreaId}
+          cropSlug={crop?.slug}
+          plantedOn={plantingDate}
+        />
         <Button type="submit" disabled={!ready || addPlant.isPending}>
           {addPlant.isPending ? "Creating plan…" : "Add Plant"}
         </Button>

@@ -8,9 +8,12 @@ import { Field, Input, Textarea } from "../../components/ui/field";
 import { errorMessage } from "../../lib/api-client";
 import { useUpdatePlant } from "../../lib/garden-api";
 import { toast } from "../../lib/toast-store";
+import { AreaField } from "./areas/area-field";
 
 type Draft = Pick<PlantDetail, "name" | "medium" | "place" | "lights" | "plantingDate"> & {
   notes: string;
+  /** "" for no area. */
+  areaId: string;
 };
 
 const draftOf = (plant: PlantDetail): Draft => ({
@@ -20,6 +23,7 @@ const draftOf = (plant: PlantDetail): Draft => ({
   lights: plant.lights,
   plantingDate: plant.plantingDate,
   notes: plant.notes ?? "",
+  areaId: plant.areaId ?? "",
 });
 
 /**
@@ -44,7 +48,11 @@ export function EditPlantDialog({
     setWasOpen(open);
     if (open) setDraft(draftOf(plant));
   }
-  const parsed = plantPatchSchema.safeParse({ ...draft, notes: draft.notes || null });
+  const parsed = plantPatchSchema.safeParse({
+    ...draft,
+    notes: draft.notes || null,
+    areaId: draft.areaId || null,
+  });
   const errorFor = (field: keyof Draft) =>
     parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
   const set =
@@ -112,6 +120,13 @@ export function EditPlantDialog({
             />
           )}
         </Field>
+        <AreaField
+          value={draft.areaId}
+          onChange={set("areaId")}
+          cropSlug={plant.cropSlug}
+          plantId={plant.id}
+          plantedOn={draft.plantingDate}
+        />
         <Field label="Notes (optional)" error={errorFor("notes")}>
           {(props) => (
             <Textarea

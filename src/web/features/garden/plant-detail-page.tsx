@@ -17,6 +17,7 @@ import { useDeletePlant, usePlant } from "../../lib/garden-api";
 import { stageDateLabel } from "../../lib/stage-dates";
 import { toast } from "../../lib/toast-store";
 import { AddTaskDialog } from "./add-task-dialog";
+import { PlantAreaLink } from "./areas/plant-area-link";
 import { EditPlantDialog } from "./edit-plant-dialog";
 import { Milestones } from "./milestones";
 import { PlantPhoto } from "./plant-photo";
@@ -183,6 +184,7 @@ function PlantView({ plant }: { plant: PlantDetail }) {
             <p className="mt-1 text-stone-700">
               {setupWords(plant)} · planted {formatDay(plant.plantingDate)}
             </p>
+            <PlantAreaLink areaId={plant.areaId} />
             {plant.notes && (
               <p className="mt-1 max-w-prose whitespace-pre-line text-stone-700">{plant.notes}</p>
             )}

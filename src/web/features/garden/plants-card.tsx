@@ -1,12 +1,12 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { FailedLoad, Skeleton } from "../../components/ui/misc";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { localToday } from "../../lib/format";
-import { usePlants } from "../../lib/garden-api";
+import { type PlantListItem, usePlants } from "../../lib/garden-api";
 import { PlantCard } from "./plant-card";
 
 // My Garden paints without the form's code (DESIGN.md's initial-JavaScript budget for "/").
@@ -48,6 +48,7 @@ export function PlantGrid({
   plants,
   wide = false,
   strip = false,
+  grouped,
 }: {
   status: string;
   plants: ReturnType<typeof usePlants>;
@@ -58,6 +59,8 @@ export function PlantGrid({
    * the height of one card, however many there are, and My Tasks stays near.
    */
   strip?: boolean;
+  /** Lays the loaded plants out itself (the Plant Tracker's sections by area). */
+  grouped?: ((plants: readonly PlantListItem[]) => ReactNode) | undefined;
 }) {
   const grid = cn("grid grid-cols-1 gap-3 sm:grid-cols-2", wide && "xl:grid-cols-3");
   const list = strip
@@ -87,11 +90,27 @@ export function PlantGrid({
     );
   if (plants.data.length === 0)
     return <p className="text-stone-700">No plants yet. Start your first grow!</p>;
+  if (grouped) return grouped(plants.data);
+  return <PlantCards plants={plants.data} className={list} itemClassName={item} />;
+}
+
+/** The plants' cards as a list; `label` names it for screen readers. */
+export function PlantCards({
+  plants,
+  className,
+  itemClassName = "min-w-0",
+  label = "Plants",
+}: {
+  plants: readonly PlantListItem[];
+  className: string;
+  itemClassName?: string;
+  label?: string;
+}) {
   const today = localToday();
   return (
-    <ul className={list} aria-label="Plants">
-      {plants.data.map((plant) => (
-        <li key={plant.id} className={item}>
+    <ul className={className} aria-label={label}>
+      {plants.map((plant) => (
+        <li key={plant.id} className={itemClassName}>
           <PlantCard plant={plant} today={today} />
         </li>
       ))}

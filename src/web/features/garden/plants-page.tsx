@@ -1,31 +1,38 @@
-import { CalendarDays, Plus } from "lucide-react";
+import { CalendarDays, LayoutGrid, Plus } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, focusRing } from "../../components/ui/button";
 import { PageHeader } from "../../components/ui/misc";
+import { useAreas } from "../../lib/areas-api";
 import { useAuth } from "../../lib/auth-context";
 import { cn } from "../../lib/cn";
 import { usePlants } from "../../lib/garden-api";
 import { AddPlantDialog } from "./add-plant-dialog";
+import { PlantsByArea } from "./plants-by-area";
 import { PlantGrid } from "./plants-card";
+
+const linkStyle = cn(
+  "inline-flex min-h-11 items-center gap-2 rounded-xl px-2 font-semibold text-leaf-fg hover:bg-leaf-100",
+  focusRing,
+);
 
 export function PlantsPage() {
   const { status } = useAuth();
   // Deferred, so the cards render in slices that leave a phone free to answer taps (issue 27).
   const plants = useDeferredValue(usePlants());
+  // Grouped by area once there are areas; until they load (or if they fail) one list.
+  const areas = useAreas(status === "signed-in").data;
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   return (
     <div>
       <PageHeader title="Plant Tracker">
         <div className="flex flex-wrap items-center gap-3">
-          <Link
-            to="/planting-calendar"
-            className={cn(
-              "inline-flex min-h-11 items-center gap-2 rounded-xl px-2 font-semibold text-leaf-fg hover:bg-leaf-100",
-              focusRing,
-            )}
-          >
+          <Link to="/areas" className={linkStyle}>
+            <LayoutGrid size={20} aria-hidden />
+            Beds & areas
+          </Link>
+          <Link to="/planting-calendar" className={linkStyle}>
             <CalendarDays size={20} aria-hidden />
             Planting calendar
           </Link>
@@ -35,7 +42,16 @@ export function PlantsPage() {
           </Button>
         </div>
       </PageHeader>
-      <PlantGrid status={status} plants={plants} wide />
+      <PlantGrid
+        status={status}
+        plants={plants}
+        wide
+        grouped={
+          areas && areas.length > 0
+            ? (list) => <PlantsByArea plants={list} areas={areas} />
+            : undefined
+        }
+      />
       <AddPlantDialog
         open={adding}
         onOpenChange={setAdding}
