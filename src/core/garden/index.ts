@@ -1,4 +1,5 @@
 export * from "./baseline-care";
+export * from "./care-logged";
 export * from "./dates";
 export * from "./grow-guide";
 export * from "./grow-guide-reply";

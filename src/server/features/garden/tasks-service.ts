@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
+  type CareKind,
+  careLoggedMoves,
   completeTask,
   DATE_RANGE_WORDS,
+  type IsoDate,
   isWithinDateRange,
   newTask,
   type Task,
@@ -23,7 +26,9 @@ import {
   findTask,
   insertTask,
   listTasks,
+  moveTaskDueDate,
   nextTaskIdOf,
+  pendingTasksOfPlant,
   refreshNextTask,
   type TaskKey,
   updateTask,
@@ -147,6 +152,47 @@ export class TaskService {
       );
     }
     return this.update(userId, id, { dueDate }, today);
+  }
+
+  /**
+   * Care logged in the journal ("watered" or "fed" on `day`): the plant's repeating tasks of that
+   * kind fall due their interval after `day` (core `careLoggedMoves`), all in one transaction. A
+   * task moved or done meanwhile is left as it stands. Answers the tasks moved.
+   */
+  async careLogged(userId: string, plantId: string, kind: CareKind, day: IsoDate): Promise<Task[]> {
+    const { moved, listUnchanged } = await this.db.transaction().execute(async (trx) => {
+      if (!(await plantExists(trx, userId, plantId))) throw notFound("That plant");
+      const pending = (await pendingTasksOfPlant(trx, userId, plantId)).map(toTask);
+      const dueBefore = new Map(pending.map((task) => [task.id, task.dueDate]));
+      const moved: { task: Task; from: string | null }[] = [];
+      for (const task of careLoggedMoves(pending, kind, day)) {
+        const from = dueBefore.get(task.id) ?? null;
+        if (from === null || task.dueDate === null) continue;
+        if (await moveTaskDueDate(trx, userId, task.id, from, task.dueDate)) {
+          moved.push({ task, from });
+        }
+      }
+      if (moved.length === 0) return { moved, listUnchanged: true };
+      const nextChanged = await refreshNextTask(trx, userId, plantId);
+      const nextId = await nextTaskIdOf(trx, userId, plantId);
+      return {
+        moved,
+        listUnchanged: !nextChanged && !moved.some(({ task }) => task.id === nextId),
+      };
+    });
+    for (const { task, from } of moved) {
+      this.publish({
+        userId,
+        type: "task.updated",
+        id: task.id,
+        plantId,
+        dueDates: [from, task.dueDate],
+      });
+    }
+    if (moved.length > 0)
+      this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
+    const units = await findUnits(this.db, userId);
+    return moved.map(({ task }) => taskInUnits(task, units));
   }
 
   async remove(userId: string, id: string): Promise<void> {
