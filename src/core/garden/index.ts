@@ -6,6 +6,7 @@ export * from "./grow-guide-reply";
 export * from "./milestones";
 export * from "./plan-generator";
 export * from "./plan-parsing";
+export * from "./rain-skip";
 export * from "./schedule";
 export * from "./stage-emoji";
 export * from "./start-at-stage";
