@@ -12,7 +12,7 @@ const byJson = <T>(rows: T[]) =>
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
  * identifications, photos, usage, cached weather, push subscriptions, the calendar token,
- * reminders sent, API tokens and areas — in a stable order, for "nothing changed" checks.
+ * reminders sent, API tokens, areas and rain skips — in a stable order, for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
@@ -33,6 +33,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens,
     reminderChannels,
     areas,
+    taskSkips,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -50,6 +51,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("areas").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("task_skips").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -83,6 +85,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens: byJson(apiTokens),
     reminderChannels: byJson(reminderChannels),
     areas: byJson(areas),
+    taskSkips: byJson(taskSkips),
   };
 }
 

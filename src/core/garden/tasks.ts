@@ -2,6 +2,15 @@ import { addDays, compareDates, daysBetween, type IsoDate, isWithinDateRange } f
 
 export type TaskStatus = "pending" | "completed";
 
+/** Why a task is due when it is: the rain watered its plant that day (issue 26). */
+export interface TaskSkip {
+  /** The day the rain fell (the gardener's place's date). */
+  on: IsoDate;
+  rainMm: number;
+  /** The due date it had before; Undo restores it. */
+  fromDueDate: IsoDate;
+}
+
 /** API.md `Task`. */
 export interface Task {
   id: string;
@@ -16,6 +25,8 @@ export interface Task {
   /** ISO-8601 instant. */
   createdAt: string;
   completedAt: string | null;
+  /** Set on task reads: the rain skip its due date came from, else null. */
+  skip?: TaskSkip | null;
 }
 
 // Spec §3 and §9 "Task defaults".

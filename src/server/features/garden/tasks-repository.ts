@@ -136,7 +136,13 @@ export async function findPendingRepeat(
   );
 }
 
+/** Deletes the task and the rain skips it had. */
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
+  await db
+    .deleteFrom("task_skips")
+    .where("user_id", "=", userId)
+    .where("task_id", "=", id)
+    .execute();
   const result = await db
     .deleteFrom("tasks")
     .where("user_id", "=", userId)
