@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RAIN_SKIP_MM, type RainExposure, rainReaches, rainSkip } from "./rain-skip";
+import { RAIN_SKIP_MM, type RainExposure, rainReaches, rainSkip, skipPhrase } from "./rain-skip";
 import type { Task } from "./tasks";
 
 const DAY = "2026-06-15";
@@ -100,5 +100,15 @@ describe("rainSkip", () => {
 
   it("does not move a task past 31 December 2199", () => {
     expect(rainSkip(task({ dueDate: "2199-12-30" }), outdoorSoil, "2199-12-30", 9)).toBeNull();
+  });
+});
+
+describe("skipPhrase", () => {
+  it("says the rain in mm, or in inches with Fahrenheit units", () => {
+    expect(skipPhrase(8, "C")).toBe("Skipped — it rained 8 mm");
+    expect(skipPhrase(12.5, "C")).toBe("Skipped — it rained 12.5 mm");
+    expect(skipPhrase(5.04, "C")).toBe("Skipped — it rained 5 mm");
+    expect(skipPhrase(8, "F")).toBe("Skipped — it rained 0.31 in");
+    expect(skipPhrase(25.4, "F")).toBe("Skipped — it rained 1.00 in");
   });
 });

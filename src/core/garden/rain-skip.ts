@@ -62,3 +62,16 @@ export function rainSkip(
   if (!isWithinDateRange(dueDate)) return null;
   return { task: { ...task, dueDate }, fromDueDate: task.dueDate };
 }
+
+/**
+ * Rain as the gardener reads it: millimetres to one decimal ("8 mm", "12.5 mm"), or with
+ * Fahrenheit units, US customary, inches to two decimals ("0.31 in").
+ */
+export function rainAmount(mm: number, units: "C" | "F"): string {
+  return units === "F" ? `${(mm / 25.4).toFixed(2)} in` : `${Number(mm.toFixed(1))} mm`;
+}
+
+/** The task row's line for a skipped watering: "Skipped — it rained 8 mm". */
+export function skipPhrase(rainMm: number, units: "C" | "F"): string {
+  return `Skipped — it rained ${rainAmount(rainMm, units)}`;
+}
