@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RAIN_SKIP_MM, type RainExposure, rainReaches, rainSkip, skipPhrase } from "./rain-skip";
+import { RAIN_SKIP_MM, type RainExposure, rainAmount, rainReaches, rainSkip } from "./rain-skip";
 import type { Task } from "./tasks";
 
 const DAY = "2026-06-15";
@@ -103,12 +103,12 @@ describe("rainSkip", () => {
   });
 });
 
-describe("skipPhrase", () => {
-  it("says the rain in mm, or in inches with Fahrenheit units", () => {
-    expect(skipPhrase(8, "C")).toBe("Skipped — it rained 8 mm");
-    expect(skipPhrase(12.5, "C")).toBe("Skipped — it rained 12.5 mm");
-    expect(skipPhrase(5.04, "C")).toBe("Skipped — it rained 5 mm");
-    expect(skipPhrase(8, "F")).toBe("Skipped — it rained 0.31 in");
-    expect(skipPhrase(25.4, "F")).toBe("Skipped — it rained 1.00 in");
+describe("rainAmount", () => {
+  it("says the rain in mm to one decimal, or in inches with Fahrenheit units", () => {
+    expect(rainAmount(8, "C")).toBe("8 mm");
+    expect(rainAmount(12.5, "C")).toBe("12.5 mm");
+    expect(rainAmount(5.04, "C")).toBe("5 mm");
+    expect(rainAmount(8, "F")).toBe("0.31 in");
+    expect(rainAmount(25.4, "F")).toBe("1.00 in");
   });
 });

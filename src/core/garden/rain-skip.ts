@@ -70,8 +70,3 @@ export function rainSkip(
 export function rainAmount(mm: number, units: "C" | "F"): string {
   return units === "F" ? `${(mm / 25.4).toFixed(2)} in` : `${Number(mm.toFixed(1))} mm`;
 }
-
-/** The task row's line for a skipped watering: "Skipped — it rained 8 mm". */
-export function skipPhrase(rainMm: number, units: "C" | "F"): string {
-  return `Skipped — it rained ${rainAmount(rainMm, units)}`;
-}

@@ -1,5 +1,5 @@
 import { CloudRain } from "lucide-react";
-import { skipPhrase } from "../../../core/garden/rain-skip";
+import { rainAmount } from "../../../core/garden/rain-skip";
 import type { Task, TaskSkip } from "../../../core/garden/tasks";
 import { Button } from "../../components/ui/button";
 import { formatDay } from "../../lib/format";
@@ -15,11 +15,12 @@ export function SkipNote({ task, skip }: { task: Task; skip: TaskSkip }) {
   const units = useMe().data?.units ?? storage.units();
   const undo = useUndoSkip();
   return (
-    <div className="col-span-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-stone-300 pt-2">
+    <div className="col-span-2 flex items-center justify-between gap-3 border-t border-stone-300 pt-2">
       <p className="flex min-w-0 items-center gap-2 text-sm text-stone-700">
         <CloudRain size={18} aria-hidden className="shrink-0 text-sky-500" />
         <span title={`Rain on ${formatDay(skip.on)}; it was due ${formatDay(skip.fromDueDate)}`}>
-          {skipPhrase(skip.rainMm, units)}
+          Skipped — it rained{" "}
+          <span className="whitespace-nowrap">{rainAmount(skip.rainMm, units)}</span>
         </span>
       </p>
       <Button
