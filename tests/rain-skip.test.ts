@@ -248,4 +248,49 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
     await t.app.rainSkips.runOnce();
     expect(fake.requests.forecast).toBe(calls + 1);
   });
+
+  it("travels in the export: delete the account, import, and the skip and its Undo are back", async () => {
+    const g = await garden();
+    const task = await g.watering(await g.plant());
+    const dry = await g.watering(await g.plant(), { title: "Water the dry one", type: "feeding" });
+    await seedForecast(g.user.id, 9);
+    await t.app.rainSkips.runOnce();
+    const exported = (await g.api.get("/api/export")).json();
+    expect(exported.tasks.find((x: TaskJson) => x.id === task).skip).toEqual({
+      on: today,
+      rainMm: 9,
+      fromDueDate: today,
+    });
+    expect(exported.tasks.find((x: TaskJson) => x.id === dry).skip).toBeNull();
+
+    const deleted = await g.api.json("DELETE", "/api/me", { confirm: "delete my account" });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(
+      await t.database.db
+        .selectFrom("task_skips")
+        .selectAll()
+        .where("user_id", "=", g.user.id)
+        .execute(),
+    ).toEqual([]);
+    const fresh = await signUp(t.app, { email: g.user.email, password: g.user.password });
+    const api = client(t.app, fresh.cookie);
+    const imported = await api.post("/api/import", exported);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const tasks = (await api.get("/api/tasks?status=pending&limit=500")).json().tasks as TaskJson[];
+    expect(tasks.find((x) => x.id === task)).toMatchObject({
+      dueDate: shiftDate(today, 3),
+      skip: { on: today, rainMm: 9, fromDueDate: today },
+    });
+    expect(tasks.find((x) => x.id === dry)?.skip).toBeNull();
+    // Importing the same file again adds no second skip.
+    expect((await api.post("/api/import", exported)).statusCode).toBe(200);
+    const rows = await t.database.db
+      .selectFrom("task_skips")
+      .selectAll()
+      .where("user_id", "=", fresh.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const undone = await api.post(`/api/tasks/${task}/skip/undo`);
+    expect(undone.json()).toMatchObject({ dueDate: today, skip: null });
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
@@ -29,7 +30,14 @@ import {
   transactionRetryingIdRace,
 } from "./import-ids";
 import { photosOf } from "./import-photos";
-import { chatRows, milestoneRow, plantRow, taskRow, workflowRows } from "./import-rows";
+import {
+  chatRows,
+  milestoneRow,
+  plantRow,
+  taskRow,
+  taskSkipRow,
+  workflowRows,
+} from "./import-rows";
 
 type Db = Kysely<Database>;
 
@@ -115,6 +123,15 @@ export class ImportService {
         ),
         milestones: newMilestones.map((m) =>
           milestoneRow(m, userId, milestoneIdOf(m.id), plantIdOf(m.plantId)),
+        ),
+        taskSkips: newTasks.flatMap(
+          (t) =>
+            taskSkipRow(
+              t,
+              userId,
+              { skip: randomUUID(), task: taskIdOf(t.id) },
+              new Date().toISOString(),
+            ) ?? [],
         ),
       });
 

@@ -1,6 +1,12 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows, ownersOf } from "../../db/batches";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  MilestoneTable,
+  PlantTable,
+  TaskSkipTable,
+  TaskTable,
+} from "../../db/schema";
 
 type Db = Kysely<Database>;
 
@@ -63,6 +69,8 @@ export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[])
   insertRows(db, "plants", rows);
 export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =>
   insertRows(db, "tasks", rows);
+export const insertTaskSkipRows = (db: Db, rows: readonly Insertable<TaskSkipTable>[]) =>
+  insertRows(db, "task_skips", rows);
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
 

@@ -1,12 +1,19 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  MilestoneTable,
+  PlantTable,
+  TaskSkipTable,
+  TaskTable,
+} from "../../db/schema";
 import {
   deleteGardenRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
+  insertTaskSkipRows,
   milestoneOwners,
   milestoneRowsOf,
   plantOwners,
@@ -15,6 +22,7 @@ import {
   taskRowsOf,
   taskRowsWithPlantNames,
 } from "./account-data-repository";
+import { withSkips } from "./rain-skips/task-skips";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 
@@ -41,8 +49,9 @@ export async function plantsForExport(
   });
 }
 
+/** Each with its standing rain skip, so the note and its Undo come back with an import. */
 export async function tasksForExport(db: Db, userId: string): Promise<Task[]> {
-  return (await taskRowsOf(db, userId)).map(toTask);
+  return withSkips(db, userId, (await taskRowsOf(db, userId)).map(toTask));
 }
 
 export async function milestonesForExport(db: Db, userId: string): Promise<Milestone[]> {
@@ -104,11 +113,13 @@ export async function insertImportedGarden(
     plants: readonly Insertable<PlantTable>[];
     tasks: readonly Insertable<TaskTable>[];
     milestones: readonly Insertable<MilestoneTable>[];
+    taskSkips: readonly Insertable<TaskSkipTable>[];
   },
 ): Promise<void> {
   await insertPlantRows(trx, rows.plants);
   await insertTaskRows(trx, rows.tasks);
   await insertMilestoneRows(trx, rows.milestones);
+  await insertTaskSkipRows(trx, rows.taskSkips);
 }
 
 /** Sets each of these plants' next task, as a task write does. */
