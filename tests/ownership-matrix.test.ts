@@ -56,6 +56,7 @@ const KNOWN_ID_ROUTES = [
   "POST /api/tasks/{id}/complete",
   "POST /api/tasks/{id}/snooze",
   "POST /api/tasks/{id}/reopen",
+  "POST /api/tasks/{id}/skip/undo",
   "PATCH /api/tasks/{id}",
   "DELETE /api/tasks/{id}",
   "GET /api/identifications/{id}/image",

@@ -40,6 +40,7 @@ const TABLES = [
   "api_tokens",
   "areas",
   "area_plantings",
+  "task_skips",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

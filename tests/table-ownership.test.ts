@@ -17,6 +17,7 @@ const OWNERS: Record<string, string> = {
   milestones: "garden",
   areas: "garden",
   area_plantings: "garden",
+  task_skips: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

@@ -188,7 +188,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
     }
   });
 
-  it("schedules a repeat the interval after the later of today and the old due date", async () => {
+  it("schedules a repeat the interval after the day it was done, even when done early", async () => {
     const today = utcToday();
     const overdue = await addTask({
       title: "Water",
@@ -215,7 +215,7 @@ describe.each(dialects)("tasks API on %s", (dialect) => {
       repeatEveryDays: 7,
     });
     const earlyNext = (await api.post(`/api/tasks/${early.id}/complete`)).json().next;
-    expect(earlyNext.dueDate).toBe(shiftDate(today, 11));
+    expect(earlyNext.dueDate).toBe(shiftDate(today, 7));
 
     const once = await addTask({ title: "Stake", dueDate: today });
     expect((await api.post(`/api/tasks/${once.id}/complete`)).json().next).toBeNull();

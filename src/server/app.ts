@@ -44,6 +44,8 @@ import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/g
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
+import { rainSkipRoutes } from "./features/garden/rain-skips/routes";
+import { RainSkipService } from "./features/garden/rain-skips/service";
 import { taskRoutes } from "./features/garden/tasks-routes";
 import { TaskService } from "./features/garden/tasks-service";
 import { growAlongRoutes } from "./features/grow-along/routes";
@@ -101,6 +103,8 @@ declare module "fastify" {
     changes: ChangeBus;
     /** The daily reminders (push and e-mail); tests call `runOnce(now)` instead of the timer. */
     reminders: ReminderService;
+    /** The rain skip; tests call `runOnce(now)` instead of the reminder timer. */
+    rainSkips: RainSkipService;
     /** better-auth's rate-limit rows; tests call `prune()` instead of waiting for the timer. */
     authRateLimits: AuthRateLimitStore;
   }
@@ -217,6 +221,11 @@ export async function buildApp(
       const profile = await climateForPoint(climateDeps, userId, spot, today);
       return profile ? suggestionsFor(profile, today, units) : null;
     },
+    forecastStored: (userId) =>
+      rainSkips.runForUser(userId).then(
+        () => undefined,
+        (err: unknown) => log.warn({ err, userId }, "the rain skip after a new forecast failed"),
+      ),
   });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
@@ -284,6 +293,8 @@ export async function buildApp(
   );
   const tasks = new TaskService(database.db, publish);
   const areas = new AreaService(database.db, crops, publish);
+  const rainSkips = new RainSkipService(database.db, publish);
+  app.decorate("rainSkips", rainSkips);
   const chats = new ChatService(
     database,
     assistant,
@@ -321,8 +332,14 @@ export async function buildApp(
       }),
   });
   app.decorate("reminders", reminders);
+  // The rain skip first, so today's reminder no longer lists a watering the rain has done.
   const scheduler = startReminderScheduler(
-    () => reminders.runOnce(),
+    async () => {
+      await rainSkips
+        .runOnce()
+        .catch((err: unknown) => log.error({ err }, "the rain skip run failed"));
+      return reminders.runOnce();
+    },
     config.reminders.intervalSeconds,
     log,
   );
@@ -436,6 +453,7 @@ export async function buildApp(
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(areaRoutes(areas));
+    await scope.register(rainSkipRoutes(rainSkips));
     await scope.register(chatRoutes(chats));
     await scope.register(growAlongRoutes(growAlong));
     await scope.register(workflowRoutes(workflows));

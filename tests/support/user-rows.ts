@@ -12,7 +12,8 @@ const byJson = <T>(rows: T[]) =>
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
  * identifications, photos, usage, cached weather, push subscriptions, the calendar token,
- * reminders sent, API tokens, areas and their past plantings — in a stable order, for "nothing changed" checks.
+ * reminders sent, API tokens, areas and their past plantings, and rain skips — in a stable order,
+ * for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
@@ -34,6 +35,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     reminderChannels,
     areas,
     areaPlantings,
+    taskSkips,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -52,6 +54,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("areas").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("area_plantings").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("task_skips").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -86,6 +89,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     reminderChannels: byJson(reminderChannels),
     areas: byJson(areas),
     areaPlantings: byJson(areaPlantings),
+    taskSkips: byJson(taskSkips),
   };
 }
 

@@ -249,14 +249,14 @@ describe("completeTask", () => {
   it("schedules a repeat due on 31 December 2199, the last date kept, and none after it", () => {
     const lastDay = completeTask(
       task({ dueDate: "2199-12-30", repeatEveryDays: 1 }),
-      TODAY,
+      "2199-12-30",
       "n1",
       NOW,
     );
     expect(lastDay.next?.dueDate).toBe("2199-12-31");
     const pastIt = completeTask(
       task({ dueDate: "2199-12-31", repeatEveryDays: 1 }),
-      TODAY,
+      "2199-12-31",
       "n1",
       NOW,
     );
@@ -296,14 +296,14 @@ describe("completeTask", () => {
     expect(next?.dueDate).toBe("2026-06-18");
   });
 
-  it("repeats from the old due date when it is in the future", () => {
+  it("repeats from the day it was done, not the old due date, when done early", () => {
     const { next } = completeTask(
       task({ dueDate: "2026-06-20", repeatEveryDays: 3 }),
       TODAY,
       "n1",
       NOW,
     );
-    expect(next?.dueDate).toBe("2026-06-23");
+    expect(next?.dueDate).toBe("2026-06-18");
   });
 
   it("repeats from today when due today", () => {

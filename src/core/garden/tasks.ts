@@ -1,13 +1,15 @@
-import {
-  addDays,
-  compareDates,
-  daysBetween,
-  type IsoDate,
-  isWithinDateRange,
-  laterDate,
-} from "./dates";
+import { addDays, compareDates, daysBetween, type IsoDate, isWithinDateRange } from "./dates";
 
 export type TaskStatus = "pending" | "completed";
+
+/** Why a task is due when it is: the rain watered its plant that day (issue 26). */
+export interface TaskSkip {
+  /** The day the rain fell (the gardener's place's date). */
+  on: IsoDate;
+  rainMm: number;
+  /** The due date it had before; Undo restores it. */
+  fromDueDate: IsoDate;
+}
 
 /** API.md `Task`. */
 export interface Task {
@@ -23,6 +25,8 @@ export interface Task {
   /** ISO-8601 instant. */
   createdAt: string;
   completedAt: string | null;
+  /** Set on task reads: the rain skip its due date came from, else null. */
+  skip?: TaskSkip | null;
 }
 
 // Spec §3 and §9 "Task defaults".
@@ -175,9 +179,10 @@ export interface CompletedTask {
 
 /**
  * Spec §4 "Task": completing sets status and completedAt. A repeating task schedules a new
- * pending copy due `repeatEveryDays` after the later of today and the old due date (after today
- * when it had none), so catching up on an overdue task does not leave its repeat overdue too,
- * and ticking one off early does not pull the next one forward.
+ * pending copy due `repeatEveryDays` after today, the day it was done (issue 26 departs from the
+ * spec's "later of today and the old due date", docs/decisions.md): care follows what the
+ * gardener did, so watering two days early brings the next watering two days forward, and
+ * catching up on an overdue task does not leave its repeat overdue too.
  *
  * Completing an already completed task changes nothing and schedules nothing, so a double
  * submit cannot create two repeats. Nor is a repeat scheduled past LATEST_DATE: the task is done
@@ -196,8 +201,7 @@ export function completeTask(
   const interval = normalizeRepeat(task.repeatEveryDays);
   if (interval === null) return { completed, next: null };
 
-  const from = task.dueDate === null ? today : laterDate(today, task.dueDate);
-  const dueDate = addDays(from, interval);
+  const dueDate = addDays(today, interval);
   if (!isWithinDateRange(dueDate)) return { completed, next: null };
   const next: Task = {
     id: newId,

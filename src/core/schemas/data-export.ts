@@ -229,6 +229,19 @@ export const importTaskSchema = z.object({
     .transform((value) => value ?? null),
   createdAt: instant,
   completedAt: optionalInstant,
+  /**
+   * The rain skip its due date came from (issue 26; absent from older files): brought back with a
+   * pending task due on a date after `fromDueDate`, so its note and Undo come back too.
+   */
+  skip: z
+    .object({
+      on: isoDateSchema(),
+      rainMm: z.number().min(0).max(10_000),
+      fromDueDate: isoDateSchema(),
+    })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type ImportTask = z.infer<typeof importTaskSchema>;
 

@@ -13,6 +13,16 @@ export const MAX_PRIORITY = 5;
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
+/** Why a watering is due when it is: the rain skipped it (issue 26). */
+export const taskSkipSchema = z.object({
+  /** The day the rain fell, at the gardener's place. */
+  on: z.string(),
+  /** That day's rain in millimetres (measured or forecast). */
+  rainMm: z.number(),
+  /** The due date before the skip; POST /api/tasks/:id/skip/undo restores it. */
+  fromDueDate: z.string(),
+});
+
 /** API.md `Task`. */
 export const taskSchema = z.object({
   id: z.string(),
@@ -26,6 +36,8 @@ export const taskSchema = z.object({
   repeatEveryDays: z.number().int().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** On task reads: the rain skip the due date came from, else null. */
+  skip: taskSkipSchema.nullable().optional(),
 });
 
 const REPEAT_MESSAGE = `Repeat every days must be a whole number from 1 to ${MAX_REPEAT_DAYS}, or null for no repeat.`;

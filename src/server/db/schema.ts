@@ -309,6 +309,21 @@ export interface AreaPlantingTable {
   left_at: string;
 }
 
+/** A watering task the rain skipped (migration 0018); one per task and day. */
+export interface TaskSkipTable {
+  id: string;
+  user_id: string;
+  task_id: string;
+  /** The gardener's place's local date the rain fell on. */
+  skipped_on: string;
+  rain_mm: number;
+  from_due_date: string;
+  to_due_date: string;
+  created_at: string;
+  /** When the gardener undid it; null while it stands. */
+  undone_at: string | null;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -333,4 +348,5 @@ export interface Database {
   api_tokens: ApiTokenTable;
   areas: AreaTable;
   area_plantings: AreaPlantingTable;
+  task_skips: TaskSkipTable;
 }

@@ -248,3 +248,22 @@ export function useCompleteTask() {
       }),
   });
 }
+
+/** Undoes a rain skip: the watering is due again on the date it had before the rain. */
+export function useUndoSkip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: Task) =>
+      api.post<Task>(`/api/tasks/${encodeURIComponent(task.id)}/skip/undo`),
+    onSuccess: async () => {
+      await invalidateGarden(queryClient);
+      toast({ title: "Watering back on your list" });
+    },
+    onError: (error) =>
+      toast({
+        title: "Couldn't undo the skip",
+        description: errorMessage(error),
+        variant: "destructive",
+      }),
+  });
+}

@@ -15,6 +15,7 @@ import type {
   MessageTable,
   MilestoneTable,
   PlantTable,
+  TaskSkipTable,
   TaskTable,
   WorkflowItemTable,
   WorkflowTable,
@@ -87,6 +88,31 @@ export function taskRow(
     repeat_every_days: t.repeatEveryDays,
     created_at: t.createdAt,
     completed_at: t.status === "completed" ? (t.completedAt ?? t.createdAt) : null,
+  };
+}
+
+/**
+ * The rain skip of an imported task, when it still explains the task's due date: a pending task
+ * due later than the date the skip moved it from. `id` is a fresh one: nothing refers to a skip.
+ */
+export function taskSkipRow(
+  t: ImportTask,
+  userId: string,
+  ids: { skip: string; task: string },
+  now: string,
+): Insertable<TaskSkipTable> | null {
+  const skip = t.skip;
+  if (!skip || t.status !== "pending" || !t.dueDate || t.dueDate <= skip.fromDueDate) return null;
+  return {
+    id: ids.skip,
+    user_id: userId,
+    task_id: ids.task,
+    skipped_on: skip.on,
+    rain_mm: skip.rainMm,
+    from_due_date: skip.fromDueDate,
+    to_due_date: t.dueDate,
+    created_at: now,
+    undone_at: null,
   };
 }
 

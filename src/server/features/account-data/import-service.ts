@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
@@ -37,6 +38,7 @@ import {
   milestoneRow,
   plantRow,
   taskRow,
+  taskSkipRow,
   workflowRows,
 } from "./import-rows";
 
@@ -153,6 +155,15 @@ export class ImportService {
         ),
         milestones: newMilestones.map((m) =>
           milestoneRow(m, userId, milestoneIdOf(m.id), plantIdOf(m.plantId)),
+        ),
+        taskSkips: newTasks.flatMap(
+          (t) =>
+            taskSkipRow(
+              t,
+              userId,
+              { skip: randomUUID(), task: taskIdOf(t.id) },
+              new Date().toISOString(),
+            ) ?? [],
         ),
       });
 

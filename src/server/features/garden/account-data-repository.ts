@@ -6,6 +6,7 @@ import type {
   Database,
   MilestoneTable,
   PlantTable,
+  TaskSkipTable,
   TaskTable,
 } from "../../db/schema";
 
@@ -100,12 +101,22 @@ export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[])
   insertRows(db, "plants", rows);
 export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =>
   insertRows(db, "tasks", rows);
+export const insertTaskSkipRows = (db: Db, rows: readonly Insertable<TaskSkipTable>[]) =>
+  insertRows(db, "task_skips", rows);
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
 
-/** Every plant, task, milestone, area and past planting of the gardener, children first. */
+/** Every plant, task, rain skip, milestone, area and past planting of the gardener, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
-  for (const table of ["milestones", "tasks", "plants", "area_plantings", "areas"] as const) {
+  const tables = [
+    "task_skips",
+    "milestones",
+    "tasks",
+    "plants",
+    "area_plantings",
+    "areas",
+  ] as const;
+  for (const table of tables) {
     await db.deleteFrom(table).where("user_id", "=", userId).execute();
   }
 }

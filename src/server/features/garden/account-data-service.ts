@@ -8,6 +8,7 @@ import type {
   Database,
   MilestoneTable,
   PlantTable,
+  TaskSkipTable,
   TaskTable,
 } from "../../db/schema";
 import {
@@ -21,6 +22,7 @@ import {
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
+  insertTaskSkipRows,
   milestoneOwners,
   milestoneRowsOf,
   plantOwners,
@@ -30,6 +32,7 @@ import {
   taskRowsWithPlantNames,
 } from "./account-data-repository";
 import { toArea } from "./areas/service";
+import { withSkips } from "./rain-skips/task-skips";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 
@@ -56,8 +59,9 @@ export async function plantsForExport(
   });
 }
 
+/** Each with its standing rain skip, so the note and its Undo come back with an import. */
 export async function tasksForExport(db: Db, userId: string): Promise<Task[]> {
-  return (await taskRowsOf(db, userId)).map(toTask);
+  return withSkips(db, userId, (await taskRowsOf(db, userId)).map(toTask));
 }
 
 export async function milestonesForExport(db: Db, userId: string): Promise<Milestone[]> {
@@ -147,6 +151,7 @@ export async function insertImportedGarden(
     milestones: readonly Insertable<MilestoneTable>[];
     areas: readonly Insertable<AreaTable>[];
     areaPlantings: readonly Insertable<AreaPlantingTable>[];
+    taskSkips: readonly Insertable<TaskSkipTable>[];
   },
 ): Promise<void> {
   // Areas first: the plants name them.
@@ -155,6 +160,7 @@ export async function insertImportedGarden(
   await insertPlantRows(trx, rows.plants);
   await insertTaskRows(trx, rows.tasks);
   await insertMilestoneRows(trx, rows.milestones);
+  await insertTaskSkipRows(trx, rows.taskSkips);
 }
 
 /** Sets each of these plants' next task, as a task write does. */

@@ -342,8 +342,8 @@ export type TaskRetitle = (
 ) => { id: string; title: string }[];
 
 /**
- * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks and
- * milestones `batchSize` rows per statement, then the plant and its photo. False when the user has no such plant.
+ * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks (and
+ * their rain skips) and milestones `batchSize` rows per statement, then the plant and its photo. False when the user has no such plant.
  */
 export async function deletePlantWithChildren(
   db: Db,
@@ -368,6 +368,17 @@ export async function deletePlantWithChildren(
     // Pulled spent tomatoes still count when next year's go in the same bed.
     await recordLeaving(trx, leaving, new Date().toISOString());
 
+    await trx
+      .deleteFrom("task_skips")
+      .where("user_id", "=", userId)
+      .where("task_id", "in", (eb) =>
+        eb
+          .selectFrom("tasks")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("plant_id", "=", plantId),
+      )
+      .execute();
     await deleteInBatches(trx, "tasks", userId, plantId, batchSize);
     await deleteInBatches(trx, "milestones", userId, plantId, batchSize);
 

@@ -67,6 +67,7 @@ import {
   replacePlantImage,
   updatePlantAndMilestones,
 } from "./plants-repository";
+import { withSkips } from "./rain-skips/task-skips";
 import { plantExists } from "./read-model";
 import {
   type MilestoneRow,
@@ -240,8 +241,9 @@ export class PlantService {
     ]);
     const page = rows.slice(0, query.limit);
     const nextIds = page.flatMap((row) => (row.next_task_id ? [row.next_task_id] : []));
+    const nextTasks = (await tasksByIds(this.db, userId, nextIds)).map(toTask);
     const next = new Map(
-      (await tasksByIds(this.db, userId, nextIds)).map((row) => [row.id, toTask(row)]),
+      (await withSkips(this.db, userId, nextTasks)).map((task) => [task.id, task]),
     );
     const items: PlantListItem[] = page.map((row) =>
       plantInUnits(
@@ -276,7 +278,9 @@ export class PlantService {
         ? await countPendingTasksOfPlant(this.db, userId, id)
         : taskRows.length;
     const page = taskPage(taskRows, DETAIL_TASKS);
-    const tasks = page.tasks.map((task) => taskInUnits(task, units));
+    const tasks = (await withSkips(this.db, userId, page.tasks)).map((task) =>
+      taskInUnits(task, units),
+    );
     const nextCursor = page.nextCursor;
     // The timeline takes the plant's parsed stage plan: parsing it again cost a plant page read.
     const plant = plantInUnits(toPlant(row, today), units);
@@ -417,7 +421,8 @@ export class PlantService {
           ),
     ]);
     const units = profile?.units === "F" ? "F" : "C";
-    const sorted = sortTasks(tasks).map((task) => taskInUnits(task, units));
+    // New tasks: no rain has skipped them yet.
+    const sorted = sortTasks(tasks).map((task) => taskInUnits({ ...task, skip: null }, units));
     return { plant, tasks: sorted, plantingWarning };
   }
 

@@ -136,7 +136,13 @@ export async function findPendingRepeat(
   );
 }
 
+/** Deletes the task and the rain skips it had. */
 export async function deleteTask(db: Db, userId: string, id: string): Promise<boolean> {
+  await db
+    .deleteFrom("task_skips")
+    .where("user_id", "=", userId)
+    .where("task_id", "=", id)
+    .execute();
   const result = await db
     .deleteFrom("tasks")
     .where("user_id", "=", userId)
@@ -310,4 +316,42 @@ export async function listTasks(
   const undated = { ...shape, dated: false, after: after !== null && after.dueDate === null };
   rows.push(...(await runList(db, undated, { ...args, limit: limit - rows.length })));
   return rows;
+}
+
+/** A plant's pending tasks (any order). */
+export async function pendingTasksOfPlant(
+  db: Db,
+  userId: string,
+  plantId: string,
+): Promise<TaskRow[]> {
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("plant_id", "=", plantId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/**
+ * Moves a pending task's due date from `from` to `to`, only while it is still pending and due
+ * `from`: a task done, edited or moved meanwhile (another request, another instance) is left as
+ * it now stands. True when it moved.
+ */
+export async function moveTaskDueDate(
+  db: Db,
+  userId: string,
+  id: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tasks")
+    .set({ due_date: to })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("due_date", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

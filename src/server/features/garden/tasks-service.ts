@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
+  type CareKind,
+  careLoggedMoves,
   completeTask,
   DATE_RANGE_WORDS,
+  type IsoDate,
   isWithinDateRange,
   newTask,
   type Task,
@@ -15,6 +18,7 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { findUnits } from "../profile/read-model";
 import { type PublishChange, publishNothing } from "./changes";
 import { taskInUnits } from "./in-units";
+import { withSkips } from "./rain-skips/task-skips";
 import { plantExists } from "./read-model";
 import { type TaskRow, taskRow, toTask } from "./rows";
 import {
@@ -23,7 +27,9 @@ import {
   findTask,
   insertTask,
   listTasks,
+  moveTaskDueDate,
   nextTaskIdOf,
+  pendingTasksOfPlant,
   refreshNextTask,
   type TaskKey,
   updateTask,
@@ -75,7 +81,8 @@ export class TaskService {
       findUnits(this.db, userId),
     ]);
     const page = taskPage(rows, query.limit);
-    return { ...page, tasks: page.tasks.map((task) => taskInUnits(task, units)) };
+    const tasks = await withSkips(this.db, userId, page.tasks);
+    return { ...page, tasks: tasks.map((task) => taskInUnits(task, units)) };
   }
 
   async create(userId: string, input: TaskCreate, today: string): Promise<Task> {
@@ -106,14 +113,19 @@ export class TaskService {
       return task.plantId ? refreshNextTask(trx, userId, task.plantId) : false;
     });
     this.published(userId, "task.created", task.id, task.plantId, !nextChanged, [task.dueDate]);
-    return this.inUnits(userId, task);
+    return taskInUnits({ ...task, skip: null }, await findUnits(this.db, userId));
   }
 
   /** Spec §4: completing a repeating task schedules the next one. Completing twice is a no-op. */
   async complete(userId: string, id: string, today: string): Promise<Completion> {
     const { task, next } = await this.edit(userId, id, { status: "completed" }, today);
     const units = await findUnits(this.db, userId);
-    return { task: taskInUnits(task, units), next: next && taskInUnits(next, units) };
+    // The repeat is new: no rain has skipped it yet.
+    const [answered = task] = await withSkips(this.db, userId, [task]);
+    return {
+      task: taskInUnits(answered, units),
+      next: next && taskInUnits({ ...next, skip: null }, units),
+    };
   }
 
   /**
@@ -123,7 +135,8 @@ export class TaskService {
    */
   async reopen(userId: string, id: string, today: string): Promise<Reopening> {
     const { task, removed } = await this.edit(userId, id, { status: "pending" }, today);
-    return { task, removed };
+    const [answered = task] = await withSkips(this.db, userId, [task]);
+    return { task: answered, removed: removed && { ...removed, skip: null } };
   }
 
   async update(userId: string, id: string, patch: TaskPatch, today: string): Promise<Task> {
@@ -149,6 +162,52 @@ export class TaskService {
     return this.update(userId, id, { dueDate }, today);
   }
 
+  /**
+   * Care logged in the journal ("watered" or "fed" on `day`): the plant's repeating tasks of that
+   * kind fall due their interval after `day` (core `careLoggedMoves`), all in one transaction. A
+   * task moved or done meanwhile is left as it stands. Answers the tasks moved.
+   */
+  async careLogged(userId: string, plantId: string, kind: CareKind, day: IsoDate): Promise<Task[]> {
+    const { moved, listUnchanged } = await this.db.transaction().execute(async (trx) => {
+      if (!(await plantExists(trx, userId, plantId))) throw notFound("That plant");
+      const pending = (await pendingTasksOfPlant(trx, userId, plantId)).map(toTask);
+      const dueBefore = new Map(pending.map((task) => [task.id, task.dueDate]));
+      const moved: { task: Task; from: string | null }[] = [];
+      for (const task of careLoggedMoves(pending, kind, day)) {
+        const from = dueBefore.get(task.id) ?? null;
+        if (from === null || task.dueDate === null) continue;
+        if (await moveTaskDueDate(trx, userId, task.id, from, task.dueDate)) {
+          moved.push({ task, from });
+        }
+      }
+      if (moved.length === 0) return { moved, listUnchanged: true };
+      const nextChanged = await refreshNextTask(trx, userId, plantId);
+      const nextId = await nextTaskIdOf(trx, userId, plantId);
+      return {
+        moved,
+        listUnchanged: !nextChanged && !moved.some(({ task }) => task.id === nextId),
+      };
+    });
+    for (const { task, from } of moved) {
+      this.publish({
+        userId,
+        type: "task.updated",
+        id: task.id,
+        plantId,
+        dueDates: [from, task.dueDate],
+      });
+    }
+    if (moved.length > 0)
+      this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
+    const units = await findUnits(this.db, userId);
+    const answered = await withSkips(
+      this.db,
+      userId,
+      moved.map(({ task }) => task),
+    );
+    return answered.map((task) => taskInUnits(task, units));
+  }
+
   async remove(userId: string, id: string): Promise<void> {
     const { plantId, nextChanged, dueDate } = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, id);
@@ -159,9 +218,13 @@ export class TaskService {
     this.published(userId, "task.deleted", id, plantId, !nextChanged, [dueDate]);
   }
 
-  /** A task as the gardener reads it: stored text, quantities in their units. */
+  /** A task as the gardener reads it: stored text, quantities in their units, its rain skip. */
   private async inUnits(userId: string, task: Task): Promise<Task> {
-    return taskInUnits(task, await findUnits(this.db, userId));
+    const [units, [withSkip = task]] = await Promise.all([
+      findUnits(this.db, userId),
+      withSkips(this.db, userId, [task]),
+    ]);
+    return taskInUnits(withSkip, units);
   }
 
   /**

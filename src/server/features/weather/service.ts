@@ -73,6 +73,11 @@ export interface WeatherServiceDeps {
     units: TemperatureUnits,
   ) => Promise<CalendarSuggestions | null>;
   now?: () => Date;
+  /**
+   * Told after a fresh forecast for the gardener's place is stored (the rain skip runs then, so a
+   * gardener who opens the app sees today's skips at once). It handles its own failures.
+   */
+  forecastStored?: (userId: string) => Promise<void>;
 }
 
 interface ResolvedPlace {
@@ -371,6 +376,7 @@ export class WeatherService {
     const fetchedAt = now.toISOString();
     await writeCache(this.deps.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt });
     await markShown(this.deps.db, userId, key, fetchedAt);
+    await this.deps.forecastStored?.(userId);
     return { forecast, fetchedAt };
   }
 }

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { formatDay, localToday } from "../../lib/format";
 import { useCompleteTask } from "../../lib/garden-api";
+import { SkipNote } from "./skip-note";
 
 // Memoised: when one answer comes in, rows whose task, plant name and day are unchanged skip
 // their render (issue 27). `today` is a prop so a row still turns overdue after midnight.
@@ -54,6 +55,7 @@ export const TaskRow = memo(function TaskRow({
         <Check size={18} aria-hidden />
         {label}
       </Button>
+      {task.skip && <SkipNote task={task} skip={task.skip} />}
     </li>
   );
 });

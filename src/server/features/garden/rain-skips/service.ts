@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { RAIN_SKIP_MM, type RainExposure, rainSkip, type Task } from "../../../../core/garden";
+import type { Database } from "../../../db/schema";
+import { notFound } from "../../../errors";
+import { findUnits } from "../../profile/read-model";
+import { rainToday } from "../../weather/rain-read-model";
+import { type PublishChange, publishNothing } from "../changes";
+import { taskInUnits } from "../in-units";
+import { toTask } from "../rows";
+import { findTask, moveTaskDueDate, nextTaskIdOf, refreshNextTask } from "../tasks-repository";
+import {
+  deleteSkip,
+  insertSkip,
+  markUndone,
+  standingSkips,
+  type WateringCandidate,
+  wateringCandidates,
+} from "./repository";
+import { withSkips } from "./task-skips";
+
+const exposureOf = (row: WateringCandidate): RainExposure => ({
+  place: row.place,
+  medium: row.medium,
+  gardenType: row.garden_type,
+  area: row.area_kind === null ? null : { kind: row.area_kind, covered: !!row.area_covered },
+});
+
+interface Moved {
+  id: string;
+  plantId: string | null;
+  from: string;
+  to: string;
+}
+
+/**
+ * The rain skip (issue 26): on a day with enough rain at the gardener's place, their outdoor
+ * soil plants' due waterings are skipped and moved by their interval, with a task_skips row that
+ * says why and lets them undo it. The forecast is the weather cache's, never fetched for this.
+ */
+export class RainSkipService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly publish: PublishChange = publishNothing,
+  ) {}
+
+  /** Every gardener whose place has rain enough today (the reminder scheduler's run). */
+  async runOnce(now = new Date()): Promise<number> {
+    return this.run(now);
+  }
+
+  /** One gardener, as soon as a fresh forecast for their place is stored. */
+  async runForUser(userId: string, now = new Date()): Promise<number> {
+    return this.run(now, userId);
+  }
+
+  /** Puts the task back on the due date the rain skip moved it from; a second undo changes nothing. */
+  async undo(userId: string, taskId: string): Promise<Task> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const row = await findTask(trx, userId, taskId);
+      if (!row) throw notFound("That task");
+      const skip = (await standingSkips(trx, userId, [taskId])).find(
+        (s) => s.to_due_date === row.due_date,
+      );
+      if (!skip || row.status !== "pending") return { task: toTask(row), moved: null };
+      const from = skip.to_due_date;
+      const to = skip.from_due_date;
+      if (!(await moveTaskDueDate(trx, userId, taskId, from, to))) {
+        const now = await findTask(trx, userId, taskId);
+        if (!now) throw notFound("That task");
+        return { task: toTask(now), moved: null };
+      }
+      await markUndone(trx, userId, skip.id, new Date().toISOString());
+      const task = { ...toTask(row), dueDate: to };
+      const moved: Moved = { id: taskId, plantId: row.plant_id, from, to };
+      const listUnchanged = await this.plantListUnchanged(trx, userId, [moved]);
+      return { task, moved, listUnchanged };
+    });
+    if (result.moved) this.published(userId, [result.moved], result.listUnchanged ?? false);
+    const [task] = await withSkips(this.db, userId, [result.task]);
+    return taskInUnits(task ?? result.task, await findUnits(this.db, userId));
+  }
+
+  private async run(now: Date, userId?: string): Promise<number> {
+    let skipped = 0;
+    for (const rain of await rainToday(this.db, now, userId)) {
+      if (rain.rainMm === null || rain.rainMm < RAIN_SKIP_MM) continue;
+      skipped += await this.skipFor(rain.userId, rain.day, rain.rainMm, now);
+    }
+    return skipped;
+  }
+
+  private async skipFor(userId: string, day: string, rainMm: number, now: Date): Promise<number> {
+    const moved: Moved[] = [];
+    for (const row of await wateringCandidates(this.db, userId, day)) {
+      const skip = rainSkip(toTask(row), exposureOf(row), day, rainMm);
+      const to = skip?.task.dueDate;
+      if (!skip || !to) continue;
+      // The unique (task, day) index makes a second run, here or on another instance, a no-op;
+      // the move applies only while the task is still pending and due where it was read.
+      const done = await this.db.transaction().execute(async (trx) => {
+        const id = randomUUID();
+        const recorded = await insertSkip(trx, {
+          id,
+          user_id: userId,
+          task_id: row.id,
+          skipped_on: day,
+          rain_mm: rainMm,
+          from_due_date: skip.fromDueDate,
+          to_due_date: to,
+          created_at: now.toISOString(),
+          undone_at: null,
+        });
+        if (!recorded) return false;
+        if (await moveTaskDueDate(trx, userId, row.id, skip.fromDueDate, to)) return true;
+        await deleteSkip(trx, userId, id);
+        return false;
+      });
+      if (done) moved.push({ id: row.id, plantId: row.plant_id, from: skip.fromDueDate, to });
+    }
+    if (moved.length > 0) {
+      const listUnchanged = await this.plantListUnchanged(this.db, userId, moved);
+      this.published(userId, moved, listUnchanged);
+    }
+    return moved.length;
+  }
+
+  /** Refreshes the moved tasks' plants' next task; true when no plant's list row reads differently. */
+  private async plantListUnchanged(
+    db: Kysely<Database>,
+    userId: string,
+    moved: readonly Moved[],
+  ): Promise<boolean> {
+    let unchanged = true;
+    for (const plantId of new Set(moved.flatMap((m) => (m.plantId ? [m.plantId] : [])))) {
+      const changed = await refreshNextTask(db, userId, plantId);
+      const nextId = await nextTaskIdOf(db, userId, plantId);
+      if (changed || moved.some((m) => m.id === nextId)) unchanged = false;
+    }
+    return unchanged;
+  }
+
+  private published(userId: string, moved: readonly Moved[], listUnchanged: boolean) {
+    for (const m of moved) {
+      this.publish({
+        userId,
+        type: "task.updated",
+        id: m.id,
+        plantId: m.plantId,
+        dueDates: [m.from, m.to],
+      });
+    }
+    for (const plantId of new Set(moved.flatMap((m) => (m.plantId ? [m.plantId] : [])))) {
+      this.publish({ userId, type: "plant.updated", id: plantId, listUnchanged });
+    }
+  }
+}
