@@ -39,6 +39,7 @@ const TABLES = [
   "calendar_tokens",
   "api_tokens",
   "areas",
+  "harvests",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

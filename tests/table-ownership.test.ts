@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   tasks: "garden",
   milestones: "garden",
   areas: "garden",
+  harvests: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

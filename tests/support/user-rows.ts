@@ -33,6 +33,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens,
     reminderChannels,
     areas,
+    harvests,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -50,6 +51,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("areas").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("harvests").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -83,6 +85,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens: byJson(apiTokens),
     reminderChannels: byJson(reminderChannels),
     areas: byJson(areas),
+    harvests: byJson(harvests),
   };
 }
 
