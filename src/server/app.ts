@@ -39,6 +39,9 @@ import { keptCalendarSuggestions } from "./features/climate/suggestions-service"
 import { contactRoutes } from "./features/contact/routes";
 import { ContactService } from "./features/contact/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import { harvestPhotoRoutes } from "./features/garden/harvests/harvest-photo-routes";
+import { harvestRoutes } from "./features/garden/harvests/harvests-routes";
+import { HarvestService } from "./features/garden/harvests/harvests-service";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -281,6 +284,7 @@ export async function buildApp(
     warningFor,
   );
   const tasks = new TaskService(database.db, publish);
+  const harvests = new HarvestService(database.db);
   const chats = new ChatService(
     database,
     assistant,
@@ -430,6 +434,8 @@ export async function buildApp(
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(plantPhotoRoutes(plants, photos));
+    await scope.register(harvestRoutes(harvests));
+    await scope.register(harvestPhotoRoutes(harvests, photos));
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(chatRoutes(chats));

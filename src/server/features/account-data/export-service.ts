@@ -10,6 +10,7 @@ import type { Me } from "../../../core/schemas/me";
 import type { Database } from "../../db/schema";
 import { chatsForExport } from "../chat/account-data-service";
 import {
+  harvestsForCsv,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -23,7 +24,7 @@ import { workflowsForExport } from "../workflows/account-data-service";
 
 const storedIdentification = exportIdentificationSchema.omit({ id: true, createdAt: true });
 
-/** Everything of one gardener as JSON (API.md "export"), and plants and tasks as CSV. */
+/** Everything of one gardener as JSON (API.md "export"), and plants, tasks and harvests as CSV. */
 export class ExportService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -159,6 +160,42 @@ export class ExportService {
         t.notes,
         t.createdAt,
         t.completedAt,
+      ]),
+    );
+  }
+
+  async harvestsCsv(userId: string): Promise<string> {
+    const rows = await harvestsForCsv(this.db, userId);
+    return csv(
+      [
+        "id",
+        "date",
+        "crop",
+        "cropSlug",
+        "plant",
+        "plantId",
+        "area",
+        "areaId",
+        "weightG",
+        "count",
+        "note",
+        "createdAt",
+        "updatedAt",
+      ],
+      rows.map((h) => [
+        h.id,
+        h.date,
+        h.cropName,
+        h.cropSlug,
+        h.plantName,
+        h.plantId,
+        h.areaName,
+        h.areaId,
+        h.weightG,
+        h.count,
+        h.note,
+        h.createdAt,
+        h.updatedAt,
       ]),
     );
   }

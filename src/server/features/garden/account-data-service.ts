@@ -15,6 +15,8 @@ import {
   taskRowsOf,
   taskRowsWithPlantNames,
 } from "./account-data-repository";
+import { allHarvests } from "./harvests/harvests-repository";
+import { toHarvest } from "./harvests/harvests-service";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 
@@ -88,6 +90,11 @@ export async function tasksForCsv(db: Db, userId: string) {
     createdAt: t.created_at,
     completedAt: t.completed_at,
   }));
+}
+
+/** Every harvest with its plant's and area's names, newest first (weights in grams). */
+export async function harvestsForCsv(db: Db, userId: string) {
+  return (await allHarvests(db, userId)).map(toHarvest);
 }
 
 /** Who has each of these ids (ids nobody has are absent). */
