@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Camera,
+  Carrot,
   Leaf,
   ListChecks,
   Mail,
@@ -30,6 +31,7 @@ export const mainNav: NavItem[] = [
 /** The slide-out menu's full list: the main items and the pages they do not show. */
 export const fullNav: NavItem[] = [
   ...mainNav.slice(0, 5),
+  { to: "/harvests", label: "Harvests", short: "Harvests", icon: Carrot },
   { to: "/workflows", label: "Checklists", short: "Checklists", icon: ListChecks },
   { to: "/plans", label: "Plans", short: "Plans", icon: Sparkles },
   mainNav[5] as NavItem,

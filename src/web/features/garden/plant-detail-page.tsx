@@ -18,6 +18,7 @@ import { stageDateLabel } from "../../lib/stage-dates";
 import { toast } from "../../lib/toast-store";
 import { AddTaskDialog } from "./add-task-dialog";
 import { EditPlantDialog } from "./edit-plant-dialog";
+import { PlantHarvestsCard } from "./harvests/plant-harvests-card";
 import { Milestones } from "./milestones";
 import { PlantPhoto } from "./plant-photo";
 import { TaskRow } from "./task-row";
@@ -273,6 +274,8 @@ function PlantView({ plant }: { plant: PlantDetail }) {
             </p>
           )}
         </Card>
+
+        <PlantHarvestsCard plantId={plant.id} plantName={plant.name} />
       </div>
 
       <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>
