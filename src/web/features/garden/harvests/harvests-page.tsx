@@ -157,7 +157,7 @@ function HarvestRow({ harvest, units }: { harvest: Harvest; units: Units }) {
           {harvest.plantId ? (
             <Link
               to={`/plants/${encodeURIComponent(harvest.plantId)}`}
-              className={cn("text-leaf-fg", focusRing)}
+              className={cn("text-leaf-fg underline underline-offset-2", focusRing)}
             >
               {from}
             </Link>
