@@ -3,6 +3,7 @@ import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { gardenTypeValues, growLightingValues } from "./grow-guide";
+import { harvestSchema, MAX_HARVEST_COUNT, MAX_HARVEST_GRAMS } from "./harvest";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
 import { placeSchema } from "./place";
@@ -37,6 +38,7 @@ export const IMPORT_LIMITS = {
   workflows: 1_000,
   itemsPerWorkflow: 200,
   identifications: 1_000,
+  harvests: 100_000,
 } as const;
 /**
  * The largest import body (the JSON file), in bytes: room for about 400 plant photos (stored
@@ -60,6 +62,10 @@ export const exportPhotoSchema = z.object({
 export const exportPlantSchema = plantSchema
   .omit({ imageUrl: true, currentStage: true })
   .extend({ photo: exportPhotoSchema.nullable() });
+/** A harvest as exported: API.md `Harvest` with its photo itself, without names of the moment. */
+export const exportHarvestSchema = harvestSchema
+  .omit({ imageUrl: true, plantName: true, areaName: true })
+  .extend({ photo: exportPhotoSchema.nullable() });
 /** A chat with its messages, oldest first. */
 export const exportChatSchema = chatSchema.extend({
   messages: z.array(messageSchema.omit({ chatId: true })),
@@ -82,6 +88,7 @@ export const exportFileSchema = z.object({
   chats: z.array(exportChatSchema),
   workflows: z.array(workflowSchema),
   identifications: z.array(exportIdentificationSchema),
+  harvests: z.array(exportHarvestSchema),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -232,6 +239,55 @@ export const importMilestoneSchema = z
   });
 export type ImportMilestone = z.infer<typeof importMilestoneSchema>;
 
+/** A harvest (issue 26): its plant may be gone (null); weight in grams, a count, or both. */
+export const importHarvestSchema = z
+  .object({
+    id,
+    plantId: id
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    cropSlug: text(100).trim().min(1),
+    cropName: text(200).trim().min(1),
+    areaId: id
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    date: isoDateSchema(),
+    weightG: z
+      .number()
+      .positive()
+      .max(MAX_HARVEST_GRAMS)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_HARVEST_COUNT)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    note: optionalText(5000),
+    createdAt: instant,
+    updatedAt: optionalInstant,
+    photo: z
+      .object({
+        data: z
+          .string({ error: "must be base64 text." })
+          .max(MAX_PHOTO_BASE64, "is larger than 10 MB, more than a photo may be."),
+      })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine((h) => h.weightG !== null || h.count !== null, {
+    message: "needs a weight (weightG), a count, or both.",
+    path: ["weightG"],
+  });
+export type ImportHarvest = z.infer<typeof importHarvestSchema>;
+
 export const importMessageSchema = z.object({
   id,
   role: z.enum(["user", "assistant"]),
@@ -326,6 +382,8 @@ export const importFileSchema = z.object({
   workflows: z.array(importWorkflowSchema).max(IMPORT_LIMITS.workflows).default([]),
   /** Exported for the record; an import does not bring them back (their photos are not in it). */
   identifications: z.array(z.unknown()).max(IMPORT_LIMITS.identifications).optional(),
+  /** Absent from files exported before the harvest log (session 17). */
+  harvests: z.array(importHarvestSchema).max(IMPORT_LIMITS.harvests).default([]),
 });
 export type ImportFile = z.infer<typeof importFileSchema>;
 

@@ -11,6 +11,7 @@ import type { Database } from "../../db/schema";
 import { chatsForExport } from "../chat/account-data-service";
 import {
   harvestsForCsv,
+  harvestsForExport,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -34,42 +35,50 @@ export class ExportService {
   async exportFile(userId: string, now = new Date()): Promise<ExportFile> {
     const { db } = this;
     const today = now.toISOString().slice(0, 10);
-    const [profile, frostDates, plants, tasks, milestones, chats, workflows, identifications] =
-      await Promise.all([
-        this.profile(userId),
-        ownFrostDates(db, userId),
-        plantsForExport(db, userId, today),
-        tasksForExport(db, userId),
-        milestonesForExport(db, userId),
-        chatsForExport(db, userId),
-        workflowsForExport(db, userId),
-        identificationsForExport(db, userId),
-      ]);
+    const [
+      profile,
+      frostDates,
+      plants,
+      tasks,
+      milestones,
+      chats,
+      workflows,
+      identifications,
+      harvests,
+    ] = await Promise.all([
+      this.profile(userId),
+      ownFrostDates(db, userId),
+      plantsForExport(db, userId, today),
+      tasksForExport(db, userId),
+      milestonesForExport(db, userId),
+      chatsForExport(db, userId),
+      workflowsForExport(db, userId),
+      identificationsForExport(db, userId),
+      harvestsForExport(db, userId),
+    ]);
     const photos = await photosForExport(
       db,
       userId,
-      plants.flatMap((p) => (p.imageId ? [p.imageId] : [])),
+      [...plants, ...harvests].flatMap((p) => (p.imageId ? [p.imageId] : [])),
     );
+    const photoOf = (imageId: string | null) => {
+      const photo = imageId ? photos.get(imageId) : undefined;
+      return photo
+        ? {
+            mimeType: "image/webp" as const,
+            width: photo.width,
+            height: photo.height,
+            data: Buffer.from(photo.bytes).toString("base64"),
+          }
+        : null;
+    };
     const messagesByChat = groupBy(chats.messages, (m) => m.chatId);
     return {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
       profile: { ...profile, frostDates },
-      plants: plants.map(({ plant, imageId }) => {
-        const photo = imageId ? photos.get(imageId) : undefined;
-        return {
-          ...plant,
-          photo: photo
-            ? {
-                mimeType: "image/webp" as const,
-                width: photo.width,
-                height: photo.height,
-                data: Buffer.from(photo.bytes).toString("base64"),
-              }
-            : null,
-        };
-      }),
+      plants: plants.map(({ plant, imageId }) => ({ ...plant, photo: photoOf(imageId) })),
       tasks,
       milestones,
       chats: chats.chats.map((chat) => ({
@@ -83,6 +92,7 @@ export class ExportService {
         const stored = storedIdentification.safeParse(result);
         return stored.success ? [{ id, createdAt, ...stored.data }] : [];
       }),
+      harvests: harvests.map(({ harvest, imageId }) => ({ ...harvest, photo: photoOf(imageId) })),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schemas/data-export";
+import type { ImportFile, ImportResult } from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
@@ -8,6 +8,8 @@ import { chatIdOwners, insertImportedChats } from "../chat/account-data-service"
 import {
   gardenOwners,
   insertImportedGarden,
+  insertImportedHarvests,
+  ownAreaIds,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -29,7 +31,7 @@ import {
   transactionRetryingIdRace,
 } from "./import-ids";
 import { photosOf } from "./import-photos";
-import { chatRows, milestoneRow, plantRow, taskRow, workflowRows } from "./import-rows";
+import { chatRows, harvestRow, milestoneRow, plantRow, taskRow, workflowRows } from "./import-rows";
 
 type Db = Kysely<Database>;
 
@@ -70,7 +72,10 @@ export class ImportService {
   async importFile(userId: string, file: ImportFile, reader: PhotoReader): Promise<ImportResult> {
     checkDuplicateIds(file);
     // Outside the transaction: decoding photos is the slow part, and a bad one stops it all.
-    const photos = await photosOf(file.plants, reader);
+    const photos = await photosOf<{ photo: { data: string } | null }>(
+      { plants: file.plants, harvests: file.harvests },
+      reader,
+    );
 
     const { db, dialect, zones } = this.deps;
     const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
@@ -97,12 +102,14 @@ export class ImportService {
       const workflowIdOf = idOf(workflows);
 
       const newPlants = file.plants.filter((p) => plants.get(p.id)?.insert);
-      const imageIds = new Map<ImportPlant, string>();
-      for (const plant of newPlants) {
-        const photo = photos.get(plant);
+      const harvests = await place("harvests", file.harvests, gardenOwners.harvests);
+      const newHarvests = file.harvests.filter((h) => harvests.get(h.id)?.insert);
+      const imageIds = new Map<object, string>();
+      for (const record of [...newPlants, ...newHarvests]) {
+        const photo = photos.get(record);
         if (!photo) continue;
         imageIds.set(
-          plant,
+          record,
           await insertImportedPhoto(trx, userId, photo, new Date().toISOString()),
         );
       }
@@ -145,6 +152,24 @@ export class ImportService {
         ),
       });
       await insertImportedWorkflows(trx, workflowRowsOf.workflows, workflowRowsOf.items);
+
+      // Harvests last: an area they name is kept only if it is the gardener's by now.
+      const areas = await ownAreaIds(
+        trx,
+        userId,
+        newHarvests.flatMap((h) => (h.areaId ? [h.areaId] : [])),
+      );
+      await insertImportedHarvests(
+        trx,
+        newHarvests.map((h) =>
+          harvestRow(h, userId, {
+            id: harvests.get(h.id)?.id ?? h.id,
+            plantId: h.plantId && plantIdOf(h.plantId),
+            areaId: h.areaId && areas.has(h.areaId) ? h.areaId : null,
+            imageId: imageIds.get(h) ?? null,
+          }),
+        ),
+      );
       if (file.profile) await restoreProfile(trx, userId, file.profile, zones);
 
       // Each plant's next task, for the new plants and the ones that got new tasks.

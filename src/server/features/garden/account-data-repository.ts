@@ -1,6 +1,12 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows, ownersOf } from "../../db/batches";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  HarvestTable,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 
 type Db = Kysely<Database>;
 
@@ -58,6 +64,8 @@ export function milestoneRowsOf(db: Db, userId: string) {
 export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
 export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
+export const harvestOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "harvests", ids);
+export const areaOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "areas", ids);
 
 export const insertPlantRows = (db: Db, rows: readonly Insertable<PlantTable>[]) =>
   insertRows(db, "plants", rows);
@@ -65,6 +73,8 @@ export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =
   insertRows(db, "tasks", rows);
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
+export const insertHarvestRows = (db: Db, rows: readonly Insertable<HarvestTable>[]) =>
+  insertRows(db, "harvests", rows);
 
 /** Every harvest, plant, task, milestone and area of the gardener, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {

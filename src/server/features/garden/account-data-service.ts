@@ -1,9 +1,19 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
+import type { Harvest } from "../../../core/schemas/harvest";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  HarvestTable,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 import {
+  areaOwners,
   deleteGardenRows,
+  harvestOwners,
+  insertHarvestRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
@@ -92,6 +102,29 @@ export async function tasksForCsv(db: Db, userId: string) {
   }));
 }
 
+/** A harvest as an export holds it: no photo URL or names of the moment, its image id beside. */
+export interface HarvestForExport {
+  harvest: Omit<Harvest, "imageUrl" | "plantName" | "areaName">;
+  imageId: string | null;
+}
+
+export async function harvestsForExport(db: Db, userId: string): Promise<HarvestForExport[]> {
+  return (await allHarvests(db, userId)).map((row) => {
+    const { imageUrl: _photo, plantName: _plant, areaName: _area, ...harvest } = toHarvest(row);
+    return { harvest, imageId: row.image_id };
+  });
+}
+
+/** Which of these area ids are the gardener's: an imported harvest keeps only those. */
+export async function ownAreaIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const owners = await areaOwners(db, ids);
+  return new Set(ids.filter((id) => owners.get(id) === userId));
+}
+
 /** Every harvest with its plant's and area's names, newest first (weights in grams). */
 export async function harvestsForCsv(db: Db, userId: string) {
   return (await allHarvests(db, userId)).map(toHarvest);
@@ -102,6 +135,7 @@ export const gardenOwners = {
   plants: plantOwners,
   tasks: taskOwners,
   milestones: milestoneOwners,
+  harvests: harvestOwners,
 };
 
 /** An import's new plants, tasks and milestones, in the caller's transaction. */
@@ -116,6 +150,14 @@ export async function insertImportedGarden(
   await insertPlantRows(trx, rows.plants);
   await insertTaskRows(trx, rows.tasks);
   await insertMilestoneRows(trx, rows.milestones);
+}
+
+/** An import's new harvests, in the caller's transaction (after the plants they name). */
+export async function insertImportedHarvests(
+  trx: Transaction<Database>,
+  rows: readonly Insertable<HarvestTable>[],
+): Promise<void> {
+  await insertHarvestRows(trx, rows);
 }
 
 /** Sets each of these plants' next task, as a task write does. */
