@@ -60,6 +60,7 @@ describe("import id resolution", () => {
       milestones: [],
       chats: [],
       workflows: [],
+      harvests: [{ id: "h" }, { id: "h" }],
     } as unknown as ImportFile;
     let error: unknown;
     try {
@@ -71,6 +72,7 @@ describe("import id resolution", () => {
     expect((error as AppError).statusCode).toBe(400);
     expect((error as AppError).issues).toEqual([
       { path: "plants.1.id", message: 'is a second plant with id "p".' },
+      { path: "harvests.1.id", message: 'is a second harvest with id "h".' },
     ]);
   });
 });
