@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WeightUnit } from "../../core/garden/harvests";
 import type { Harvest, PlantHarvests, SeasonHarvests } from "../../core/schemas/harvest";
 import { api } from "./api-client";
@@ -36,6 +36,8 @@ export function useSeasonHarvests(season: string | null) {
       api.get<SeasonHarvests>(
         season ? `/api/harvests?season=${encodeURIComponent(season)}` : "/api/harvests",
       ),
+    // The page keeps showing the last season (and its picker) while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 
