@@ -44,6 +44,8 @@ const NOT_FUZZED: Record<string, string> = {
   "GET /api/events": "a live stream never ends; tests/realtime.test.ts covers it",
   "PUT /api/plants/{id}/photo":
     "takes a multipart photo only, no JSON; tests/plant-photos.test.ts sends it odd uploads",
+  "PUT /api/harvests/{harvestId}/photo":
+    "takes a multipart photo only, no JSON; tests/harvests.test.ts sends it odd uploads",
   "DELETE /api/me":
     "its plausible body deletes the fuzzer's own account; tests/account-data.test.ts sends it wrong confirmations and checks nothing changes",
 };
@@ -172,6 +174,14 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
       });
       expect(res.statusCode, res.body).toBe(200);
     }
+    if (baseline.harvests.length === 0) {
+      const plantId = (await snapshot()).plants[0]?.id;
+      const res = await inject("POST", `/api/plants/${plantId}/harvests`, user.cookie, {
+        kind: "json",
+        value: { date: "2026-07-01", weight: null, count: 3 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     if (!baseline.reminderChannels.some((c) => c.url.startsWith(LOOPBACK_CHANNEL))) {
       // Fuzzed channels are left alone: only this one is aimed at by the id routes, so a test
       // message fails at once (nothing listens on port 1) instead of waiting on a made-up host.
@@ -215,6 +225,8 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return baseline.reminderChannels
           .filter((c) => c.url.startsWith(LOOPBACK_CHANNEL))
           .map((c) => c.id);
+      case "harvest":
+        return baseline.harvests.map((h) => h.id);
     }
   };
 

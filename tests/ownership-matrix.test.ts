@@ -70,6 +70,13 @@ const KNOWN_ID_ROUTES = [
   "GET /api/areas/{areaId}/check",
   "PATCH /api/areas/{areaId}",
   "DELETE /api/areas/{areaId}",
+  "POST /api/plants/{plantId}/harvests",
+  "GET /api/plants/{plantId}/harvests",
+  "PATCH /api/harvests/{harvestId}",
+  "DELETE /api/harvests/{harvestId}",
+  "PUT /api/harvests/{harvestId}/photo",
+  "GET /api/harvests/{harvestId}/photo",
+  "DELETE /api/harvests/{harvestId}/photo",
 ];
 
 describe("the ownership matrix's route discovery", () => {
@@ -144,6 +151,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     apiToken: [],
     reminderChannel: [],
     area: [],
+    harvest: [],
   };
   /** The other gardener's own records, for routes that change one of theirs. */
   const otherIds: Partial<Record<RecordKind, string[]>> = {};
@@ -342,6 +350,21 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     );
     ids.reminderChannel = [ntfy.id, webhook.id];
     secrets.push(ntfyToken, webhookUrl);
+    // Two harvests of the tomato, one with a photo.
+    for (const harvest of [
+      { date: "2026-07-01", weight: { value: 1.5, unit: "lb" }, count: null },
+      { date: "2026-07-08", weight: null, count: 4, note: "Cherry ones" },
+    ]) {
+      const logged = await created(
+        await send(owner, "POST", `/api/plants/${tomato.plant.id}/harvests`, harvest),
+        "owner's harvest",
+      );
+      ids.harvest.push(logged.harvest.id);
+    }
+    await created(
+      await send(owner, "PUT", `/api/harvests/${ids.harvest[0]}/photo`, new Form(photo)),
+      "owner's harvest photo",
+    );
     ids.identification = [identified.id];
     ids.image = (
       await t.database.db
@@ -350,7 +373,6 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
         .where("user_id", "=", owner.id)
         .execute()
     ).map((row) => row.id);
-    expect(ids.image).toHaveLength(2);
     // A raised bed holding the tomato, and an indoor shelf (empty).
     const bed = await created(
       await send(owner, "POST", "/api/areas", {
@@ -374,6 +396,7 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
       "placing the tomato",
     );
     ids.area = [bed.area.id, shelf.area.id];
+    expect(ids.image).toHaveLength(3);
     ids.chat = [talk.id, about.id];
     ids.plant = [tomato.plant.id, custom.plant.id, tracked.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];

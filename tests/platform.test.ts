@@ -41,6 +41,7 @@ const TABLES = [
   "areas",
   "area_plantings",
   "task_skips",
+  "harvests",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

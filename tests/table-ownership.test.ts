@@ -18,6 +18,7 @@ const OWNERS: Record<string, string> = {
   areas: "garden",
   area_plantings: "garden",
   task_skips: "garden",
+  harvests: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

@@ -41,6 +41,9 @@ import { ContactService } from "./features/contact/service";
 import { areaRoutes } from "./features/garden/areas/routes";
 import { AreaService } from "./features/garden/areas/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import { harvestPhotoRoutes } from "./features/garden/harvests/harvest-photo-routes";
+import { harvestRoutes } from "./features/garden/harvests/harvests-routes";
+import { HarvestService } from "./features/garden/harvests/harvests-service";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -295,6 +298,7 @@ export async function buildApp(
   const areas = new AreaService(database.db, crops, publish);
   const rainSkips = new RainSkipService(database.db, publish);
   app.decorate("rainSkips", rainSkips);
+  const harvests = new HarvestService(database.db);
   const chats = new ChatService(
     database,
     assistant,
@@ -450,6 +454,8 @@ export async function buildApp(
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(plantPhotoRoutes(plants, photos));
+    await scope.register(harvestRoutes(harvests));
+    await scope.register(harvestPhotoRoutes(harvests, photos));
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(areaRoutes(areas));

@@ -145,7 +145,8 @@ export type RecordKind =
   | "apiToken"
   | "reminderChannel"
   /** A bed or area (issue 26). */
-  | "area";
+  | "area"
+  | "harvest";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -164,6 +165,8 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/me/tokens/{id}": "apiToken",
   "/api/me/reminder-channels/{id}": "reminderChannel",
   "/api/areas/{areaId}": "area",
+  "/api/plants/{plantId}": "plant",
+  "/api/harvests/{harvestId}": "harvest",
 };
 
 /**
@@ -261,6 +264,8 @@ const PLAUSIBLE_BY_NAME: Record<string, unknown> = {
   // A reminder channel's URL: loopback, which the test apps allow; nothing listens on port 1, so
   // a test message fails at once without leaving the machine.
   url: "http://127.0.0.1:1/tendril-garden",
+  // A harvest's weight: the schema's minimum (0, exclusive) would be refused.
+  weight: { value: 250, unit: "g" },
 };
 
 function sampleMatching(pattern: string): string {

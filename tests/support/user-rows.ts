@@ -36,6 +36,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     areas,
     areaPlantings,
     taskSkips,
+    harvests,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -55,6 +56,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("areas").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("area_plantings").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("task_skips").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("harvests").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -90,6 +92,7 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     areas: byJson(areas),
     areaPlantings: byJson(areaPlantings),
     taskSkips: byJson(taskSkips),
+    harvests: byJson(harvests),
   };
 }
 

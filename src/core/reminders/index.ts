@@ -1,2 +1,3 @@
 export * from "./digest";
+export * from "./harvest-due";
 export * from "./local-time";

@@ -4,6 +4,7 @@ import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { gardenTypeValues, growLightingValues } from "./grow-guide";
+import { harvestSchema, MAX_HARVEST_COUNT, MAX_HARVEST_GRAMS } from "./harvest";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
 import { placeSchema } from "./place";
@@ -40,6 +41,7 @@ export const IMPORT_LIMITS = {
   identifications: 1_000,
   areas: MAX_AREAS,
   areaPlantings: 100_000,
+  harvests: 100_000,
 } as const;
 /**
  * The largest import body (the JSON file), in bytes: room for about 400 plant photos (stored
@@ -62,6 +64,10 @@ export const exportPhotoSchema = z.object({
 /** A plant as exported: API.md `Plant` with its photo itself in place of the photo's URL. */
 export const exportPlantSchema = plantSchema
   .omit({ imageUrl: true, currentStage: true })
+  .extend({ photo: exportPhotoSchema.nullable() });
+/** A harvest as exported: API.md `Harvest` with its photo itself, without names of the moment. */
+export const exportHarvestSchema = harvestSchema
+  .omit({ imageUrl: true, plantName: true, areaName: true })
   .extend({ photo: exportPhotoSchema.nullable() });
 /** A chat with its messages, oldest first. */
 export const exportChatSchema = chatSchema.extend({
@@ -100,6 +106,7 @@ export const exportFileSchema = z.object({
   identifications: z.array(exportIdentificationSchema),
   areas: z.array(exportAreaSchema),
   areaPlantings: z.array(exportAreaPlantingSchema),
+  harvests: z.array(exportHarvestSchema),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -268,6 +275,55 @@ export const importMilestoneSchema = z
   });
 export type ImportMilestone = z.infer<typeof importMilestoneSchema>;
 
+/** A harvest (issue 26): its plant may be gone (null); weight in grams, a count, or both. */
+export const importHarvestSchema = z
+  .object({
+    id,
+    plantId: id
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    cropSlug: text(100).trim().min(1),
+    cropName: text(200).trim().min(1),
+    areaId: id
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    date: isoDateSchema(),
+    weightG: z
+      .number()
+      .positive()
+      .max(MAX_HARVEST_GRAMS)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_HARVEST_COUNT)
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    note: optionalText(5000),
+    createdAt: instant,
+    updatedAt: optionalInstant,
+    photo: z
+      .object({
+        data: z
+          .string({ error: "must be base64 text." })
+          .max(MAX_PHOTO_BASE64, "is larger than 10 MB, more than a photo may be."),
+      })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine((h) => h.weightG !== null || h.count !== null, {
+    message: "needs a weight (weightG), a count, or both.",
+    path: ["weightG"],
+  });
+export type ImportHarvest = z.infer<typeof importHarvestSchema>;
+
 export const importMessageSchema = z.object({
   id,
   role: z.enum(["user", "assistant"]),
@@ -395,6 +451,8 @@ export const importFileSchema = z.object({
   /** Absent from files exported before areas (issue 26). */
   areas: z.array(importAreaSchema).max(IMPORT_LIMITS.areas).default([]),
   areaPlantings: z.array(importAreaPlantingSchema).max(IMPORT_LIMITS.areaPlantings).default([]),
+  /** Absent from files exported before the harvest log (session 17). */
+  harvests: z.array(importHarvestSchema).max(IMPORT_LIMITS.harvests).default([]),
 });
 export type ImportFile = z.infer<typeof importFileSchema>;
 

@@ -14,6 +14,7 @@ import * as apiTokens from "./migrations/0012-api-tokens";
 import * as reminderChannels from "./migrations/0013-reminder-channels";
 import * as contactMessages from "./migrations/0014-contact-messages";
 import * as areas from "./migrations/0015-areas";
+import * as harvests from "./migrations/0016-harvests";
 import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
 
@@ -34,8 +35,9 @@ const migrations: Record<string, Migration> = {
   "0013-reminder-channels": reminderChannels,
   "0014-contact-messages": contactMessages,
   "0015-areas": areas,
-  "0019-area-plantings": areaPlantings,
+  "0016-harvests": harvests,
   "0018-task-skips": taskSkips,
+  "0019-area-plantings": areaPlantings,
 };
 
 /**

@@ -86,6 +86,8 @@ export interface PlantTable {
   image_id: Generated<string | null>;
   /** The bed or area the plant grows in (an `areas` row of the same user), or null (migration 0015). */
   area_id: Generated<string | null>;
+  /** The day the "first harvest due" reminder was claimed, or null (migration 0016). */
+  harvest_reminded_on: Generated<string | null>;
   location_place: string | null;
   notes: string | null;
   created_at: string;
@@ -324,6 +326,26 @@ export interface TaskSkipTable {
   undone_at: string | null;
 }
 
+/** A harvest as logged (migration 0016); crop and area stay as logged when the plant goes. */
+export interface HarvestTable {
+  id: string;
+  user_id: string;
+  /** The plant it came from; null once that plant is deleted. */
+  plant_id: string | null;
+  crop_slug: string;
+  crop_name: string;
+  area_id: string | null;
+  harvested_on: string;
+  /** Always grams; null when only counted. */
+  weight_g: number | null;
+  count: number | null;
+  note: string | null;
+  /** Its photo (an `images` row of the same user), or null. */
+  image_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -349,4 +371,5 @@ export interface Database {
   areas: AreaTable;
   area_plantings: AreaPlantingTable;
   task_skips: TaskSkipTable;
+  harvests: HarvestTable;
 }

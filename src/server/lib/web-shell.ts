@@ -16,6 +16,11 @@ export const ROUTE_MODULES: { pattern: RegExp; module: string; signedIn: boolean
   { pattern: /^\/contact$/, module: "features/contact/contact-page.tsx", signedIn: true },
   { pattern: /^\/plants$/, module: "features/garden/plants-page.tsx", signedIn: true },
   {
+    pattern: /^\/harvests$/,
+    module: "features/garden/harvests/harvests-page.tsx",
+    signedIn: true,
+  },
+  {
     pattern: /^\/planting-calendar$/,
     module: "features/planting-calendar/planting-calendar-page.tsx",
     signedIn: true,

@@ -67,6 +67,12 @@ export const router = createBrowserRouter(
               }),
             },
             {
+              path: "/harvests",
+              lazy: async () => ({
+                Component: (await import("../features/garden/harvests/harvests-page")).HarvestsPage,
+              }),
+            },
+            {
               path: "/planting-calendar",
               lazy: async () => ({
                 Component: (await import("../features/planting-calendar/planting-calendar-page"))

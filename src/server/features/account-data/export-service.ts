@@ -12,6 +12,8 @@ import { chatsForExport } from "../chat/account-data-service";
 import {
   areaPlantingsForExport,
   areasForExport,
+  harvestsForCsv,
+  harvestsForExport,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -25,7 +27,7 @@ import { workflowsForExport } from "../workflows/account-data-service";
 
 const storedIdentification = exportIdentificationSchema.omit({ id: true, createdAt: true });
 
-/** Everything of one gardener as JSON (API.md "export"), and plants and tasks as CSV. */
+/** Everything of one gardener as JSON (API.md "export"), and plants, tasks and harvests as CSV. */
 export class ExportService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -46,6 +48,7 @@ export class ExportService {
       identifications,
       areas,
       areaPlantings,
+      harvests,
     ] = await Promise.all([
       this.profile(userId),
       ownFrostDates(db, userId),
@@ -57,32 +60,31 @@ export class ExportService {
       identificationsForExport(db, userId),
       areasForExport(db, userId),
       areaPlantingsForExport(db, userId),
+      harvestsForExport(db, userId),
     ]);
     const photos = await photosForExport(
       db,
       userId,
-      plants.flatMap((p) => (p.imageId ? [p.imageId] : [])),
+      [...plants, ...harvests].flatMap((p) => (p.imageId ? [p.imageId] : [])),
     );
+    const photoOf = (imageId: string | null) => {
+      const photo = imageId ? photos.get(imageId) : undefined;
+      return photo
+        ? {
+            mimeType: "image/webp" as const,
+            width: photo.width,
+            height: photo.height,
+            data: Buffer.from(photo.bytes).toString("base64"),
+          }
+        : null;
+    };
     const messagesByChat = groupBy(chats.messages, (m) => m.chatId);
     return {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
       profile: { ...profile, frostDates },
-      plants: plants.map(({ plant, imageId }) => {
-        const photo = imageId ? photos.get(imageId) : undefined;
-        return {
-          ...plant,
-          photo: photo
-            ? {
-                mimeType: "image/webp" as const,
-                width: photo.width,
-                height: photo.height,
-                data: Buffer.from(photo.bytes).toString("base64"),
-              }
-            : null,
-        };
-      }),
+      plants: plants.map(({ plant, imageId }) => ({ ...plant, photo: photoOf(imageId) })),
       tasks,
       milestones,
       chats: chats.chats.map((chat) => ({
@@ -98,6 +100,7 @@ export class ExportService {
       }),
       areas,
       areaPlantings,
+      harvests: harvests.map(({ harvest, imageId }) => ({ ...harvest, photo: photoOf(imageId) })),
     };
   }
 
@@ -175,6 +178,42 @@ export class ExportService {
         t.notes,
         t.createdAt,
         t.completedAt,
+      ]),
+    );
+  }
+
+  async harvestsCsv(userId: string): Promise<string> {
+    const rows = await harvestsForCsv(this.db, userId);
+    return csv(
+      [
+        "id",
+        "date",
+        "crop",
+        "cropSlug",
+        "plant",
+        "plantId",
+        "area",
+        "areaId",
+        "weightG",
+        "count",
+        "note",
+        "createdAt",
+        "updatedAt",
+      ],
+      rows.map((h) => [
+        h.id,
+        h.date,
+        h.cropName,
+        h.cropSlug,
+        h.plantName,
+        h.plantId,
+        h.areaName,
+        h.areaId,
+        h.weightG,
+        h.count,
+        h.note,
+        h.createdAt,
+        h.updatedAt,
       ]),
     );
   }

@@ -62,6 +62,7 @@ describe("import id resolution", () => {
       workflows: [],
       areas: [],
       areaPlantings: [],
+      harvests: [{ id: "h" }, { id: "h" }],
     } as unknown as ImportFile;
     let error: unknown;
     try {
@@ -73,6 +74,7 @@ describe("import id resolution", () => {
     expect((error as AppError).statusCode).toBe(400);
     expect((error as AppError).issues).toEqual([
       { path: "plants.1.id", message: 'is a second plant with id "p".' },
+      { path: "harvests.1.id", message: 'is a second harvest with id "h".' },
     ]);
   });
 });

@@ -63,6 +63,11 @@ export function checkDuplicateIds(file: ImportFile): void {
       file.areaPlantings.map((a) => a.id),
       "area planting",
     ),
+    ...duplicates(
+      "harvests",
+      file.harvests.map((h) => h.id),
+      "harvest",
+    ),
   ];
   if (problems.length > 0) throw invalidRequest(problems);
 }
@@ -75,7 +80,8 @@ export type RecordTable =
   | "chats"
   | "workflows"
   | "areas"
-  | "area_plantings";
+  | "area_plantings"
+  | "harvests";
 
 /** Where a record of the file goes: its id in the database, and whether it is added or was there. */
 export interface Placement {
@@ -178,7 +184,7 @@ export async function optionalReferences(
 }
 
 /**
- * Every plantId of tasks, milestones and chats must name a plant of the file or one the
+ * Every plantId of tasks, milestones, chats and harvests must name a plant of the file or one the
  * gardener already has; the function maps a file's plant id to the id it has now.
  */
 export async function plantReferences(
@@ -195,6 +201,9 @@ export async function plantReferences(
     ...file.milestones.map((m, i) => ({ path: `milestones.${i}.plantId`, id: m.plantId })),
     ...file.chats.flatMap((c, i) =>
       c.plantId ? [{ path: `chats.${i}.plantId`, id: c.plantId }] : [],
+    ),
+    ...file.harvests.flatMap((h, i) =>
+      h.plantId ? [{ path: `harvests.${i}.plantId`, id: h.plantId }] : [],
     ),
   ];
   const outside = refs.filter((ref) => !plants.has(ref.id));

@@ -3,6 +3,7 @@ import type {
   ImportArea,
   ImportAreaPlanting,
   ImportChat,
+  ImportHarvest,
   ImportMilestone,
   ImportPlant,
   ImportTask,
@@ -12,6 +13,7 @@ import type {
   AreaPlantingTable,
   AreaTable,
   ChatTable,
+  HarvestTable,
   MessageTable,
   MilestoneTable,
   PlantTable,
@@ -135,6 +137,29 @@ export function milestoneRow(
     from_at: m.fromAt,
     to_at: m.toAt,
     created_at: m.createdAt,
+  };
+}
+
+/** A harvest as a new row; its plant and area as resolved (null when gone or not the gardener's). */
+export function harvestRow(
+  h: ImportHarvest,
+  userId: string,
+  ids: { id: string; plantId: string | null; areaId: string | null; imageId: string | null },
+): Insertable<HarvestTable> {
+  return {
+    id: ids.id,
+    user_id: userId,
+    plant_id: ids.plantId,
+    crop_slug: h.cropSlug,
+    crop_name: h.cropName,
+    area_id: ids.areaId,
+    harvested_on: h.date,
+    weight_g: h.weightG,
+    count: h.count,
+    note: h.note,
+    image_id: ids.imageId,
+    created_at: h.createdAt,
+    updated_at: h.updatedAt ?? h.createdAt,
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schemas/data-export";
+import type { ImportFile, ImportResult } from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
@@ -9,6 +9,7 @@ import { chatIdOwners, insertImportedChats } from "../chat/account-data-service"
 import {
   gardenOwners,
   insertImportedGarden,
+  insertImportedHarvests,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -35,6 +36,7 @@ import {
   areaPlantingRow,
   areaRow,
   chatRows,
+  harvestRow,
   milestoneRow,
   plantRow,
   taskRow,
@@ -81,7 +83,10 @@ export class ImportService {
   async importFile(userId: string, file: ImportFile, reader: PhotoReader): Promise<ImportResult> {
     checkDuplicateIds(file);
     // Outside the transaction: decoding photos is the slow part, and a bad one stops it all.
-    const photos = await photosOf(file.plants, reader);
+    const photos = await photosOf<{ photo: { data: string } | null }>(
+      { plants: file.plants, harvests: file.harvests },
+      reader,
+    );
 
     const { db, dialect, zones } = this.deps;
     const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
@@ -111,9 +116,11 @@ export class ImportService {
         trx,
         userId,
         areas,
-        [...file.plants.map((p) => p.areaId), ...file.areaPlantings.map((p) => p.areaId)].filter(
-          (id): id is string => id !== null,
-        ),
+        [
+          ...file.plants.map((p) => p.areaId),
+          ...file.areaPlantings.map((p) => p.areaId),
+          ...file.harvests.map((h) => h.areaId),
+        ].filter((id): id is string => id !== null),
         gardenOwners.areas,
       );
       const idOf = (placed: typeof plants) => (id: string) => placed.get(id)?.id ?? id;
@@ -123,12 +130,14 @@ export class ImportService {
       const workflowIdOf = idOf(workflows);
 
       const newPlants = file.plants.filter((p) => plants.get(p.id)?.insert);
-      const imageIds = new Map<ImportPlant, string>();
-      for (const plant of newPlants) {
-        const photo = photos.get(plant);
+      const harvests = await place("harvests", file.harvests, gardenOwners.harvests);
+      const newHarvests = file.harvests.filter((h) => harvests.get(h.id)?.insert);
+      const imageIds = new Map<object, string>();
+      for (const record of [...newPlants, ...newHarvests]) {
+        const photo = photos.get(record);
         if (!photo) continue;
         imageIds.set(
-          plant,
+          record,
           await insertImportedPhoto(trx, userId, photo, new Date().toISOString()),
         );
       }
@@ -194,6 +203,19 @@ export class ImportService {
         ),
       });
       await insertImportedWorkflows(trx, workflowRowsOf.workflows, workflowRowsOf.items);
+
+      // An area a harvest names follows the file's area, or stays if it is the gardener's.
+      await insertImportedHarvests(
+        trx,
+        newHarvests.map((h) =>
+          harvestRow(h, userId, {
+            id: harvests.get(h.id)?.id ?? h.id,
+            plantId: h.plantId && plantIdOf(h.plantId),
+            areaId: areaIdOf(h.areaId),
+            imageId: imageIds.get(h) ?? null,
+          }),
+        ),
+      );
       if (file.profile) await restoreProfile(trx, userId, file.profile, zones);
 
       // Each plant's next task, for the new plants and the ones that got new tasks.

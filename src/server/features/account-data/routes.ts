@@ -83,6 +83,23 @@ export function exportRoutes(exports: ExportService): FastifyPluginAsyncZod {
           .header("cache-control", "no-store")
           .send(await exports.tasksCsv(currentUser(request).id)),
     );
+
+    app.get(
+      "/api/export/harvests.csv",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "The gardener's harvests as CSV (weights in grams), with a header row",
+          response: { 200: csvResponse("One row per harvest"), 401: errorBodySchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", attachment(`tendril-harvests-${todayFor(request)}.csv`))
+          .header("cache-control", "no-store")
+          .send(await exports.harvestsCsv(currentUser(request).id)),
+    );
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   AreaPlantingTable,
   AreaTable,
   Database,
+  HarvestTable,
   MilestoneTable,
   PlantTable,
   TaskSkipTable,
@@ -66,6 +67,7 @@ export function milestoneRowsOf(db: Db, userId: string) {
 export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
 export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
+export const harvestOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "harvests", ids);
 
 export const areaOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "areas", ids);
 export const areaPlantingOwners = (db: Db, ids: readonly string[]) =>
@@ -105,10 +107,13 @@ export const insertTaskSkipRows = (db: Db, rows: readonly Insertable<TaskSkipTab
   insertRows(db, "task_skips", rows);
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
+export const insertHarvestRows = (db: Db, rows: readonly Insertable<HarvestTable>[]) =>
+  insertRows(db, "harvests", rows);
 
-/** Every plant, task, rain skip, milestone, area and past planting of the gardener, children first. */
+/** Every harvest, plant, task, rain skip, milestone, area and past planting, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
   const tables = [
+    "harvests",
     "task_skips",
     "milestones",
     "tasks",

@@ -1,11 +1,13 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
 import type { ExportFile } from "../../../core/schemas/data-export";
+import type { Harvest } from "../../../core/schemas/harvest";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
 import type {
   AreaPlantingTable,
   AreaTable,
   Database,
+  HarvestTable,
   MilestoneTable,
   PlantTable,
   TaskSkipTable,
@@ -17,8 +19,10 @@ import {
   areaPlantingRowsOf,
   areaRowsOf,
   deleteGardenRows,
+  harvestOwners,
   insertAreaPlantingRows,
   insertAreaRows,
+  insertHarvestRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
@@ -32,6 +36,8 @@ import {
   taskRowsWithPlantNames,
 } from "./account-data-repository";
 import { toArea } from "./areas/service";
+import { allHarvests } from "./harvests/harvests-repository";
+import { toHarvest } from "./harvests/harvests-service";
 import { withSkips } from "./rain-skips/task-skips";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
@@ -133,6 +139,24 @@ export async function tasksForCsv(db: Db, userId: string) {
   }));
 }
 
+/** A harvest as an export holds it: no photo URL or names of the moment, its image id beside. */
+export interface HarvestForExport {
+  harvest: Omit<Harvest, "imageUrl" | "plantName" | "areaName">;
+  imageId: string | null;
+}
+
+export async function harvestsForExport(db: Db, userId: string): Promise<HarvestForExport[]> {
+  return (await allHarvests(db, userId)).map((row) => {
+    const { imageUrl: _photo, plantName: _plant, areaName: _area, ...harvest } = toHarvest(row);
+    return { harvest, imageId: row.image_id };
+  });
+}
+
+/** Every harvest with its plant's and area's names, newest first (weights in grams). */
+export async function harvestsForCsv(db: Db, userId: string) {
+  return (await allHarvests(db, userId)).map(toHarvest);
+}
+
 /** Who has each of these ids (ids nobody has are absent). */
 export const gardenOwners = {
   plants: plantOwners,
@@ -140,6 +164,7 @@ export const gardenOwners = {
   milestones: milestoneOwners,
   areas: areaOwners,
   areaPlantings: areaPlantingOwners,
+  harvests: harvestOwners,
 };
 
 /** An import's new areas, their past plantings, plants, tasks and milestones, in the caller's transaction. */
@@ -161,6 +186,14 @@ export async function insertImportedGarden(
   await insertTaskRows(trx, rows.tasks);
   await insertMilestoneRows(trx, rows.milestones);
   await insertTaskSkipRows(trx, rows.taskSkips);
+}
+
+/** An import's new harvests, in the caller's transaction (after the plants they name). */
+export async function insertImportedHarvests(
+  trx: Transaction<Database>,
+  rows: readonly Insertable<HarvestTable>[],
+): Promise<void> {
+  await insertHarvestRows(trx, rows);
 }
 
 /** Sets each of these plants' next task, as a task write does. */

@@ -343,7 +343,8 @@ export type TaskRetitle = (
 
 /**
  * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks (and
- * their rain skips) and milestones `batchSize` rows per statement, then the plant and its photo. False when the user has no such plant.
+ * their rain skips) and milestones `batchSize` rows per statement, unlink its harvests, then the
+ * plant and its photo. False when the user has no such plant.
  */
 export async function deletePlantWithChildren(
   db: Db,
@@ -381,6 +382,13 @@ export async function deletePlantWithChildren(
       .execute();
     await deleteInBatches(trx, "tasks", userId, plantId, batchSize);
     await deleteInBatches(trx, "milestones", userId, plantId, batchSize);
+    // The season's totals keep its harvests: they stay, with the crop and area as logged.
+    await trx
+      .updateTable("harvests")
+      .set({ plant_id: null })
+      .where("user_id", "=", userId)
+      .where("plant_id", "=", plantId)
+      .execute();
 
     const photo = await trx
       .selectFrom("plants")

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
-import type { DueTask } from "../../../core/reminders";
+import { plantSchedule } from "../../../core/garden/schedule";
+import { type DueTask, type HarvestDuePlant, isFirstHarvestDue } from "../../../core/reminders";
 import { preparedQuery } from "../../db/prepared-query";
 import type { Database } from "../../db/schema";
-import { stagePlanOf } from "./rows";
+import { recordedStageOf, stagePlanOf } from "./rows";
 
 export { recordedStageOf } from "./rows";
 
@@ -139,4 +140,62 @@ export async function plantCountsOf(db: Db, userIds: string[]): Promise<Map<stri
     .groupBy("user_id")
     .execute();
   return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+}
+
+/**
+ * The gardener's active plants whose harvest stage began lately (`isFirstHarvestDue`) and who
+ * have neither had their "first harvest due" reminder nor a harvest logged yet.
+ */
+export async function firstHarvestsDue(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<HarvestDuePlant[]> {
+  const rows = await db
+    .selectFrom("plants")
+    .select(["id", "name", "stage_plan", "planting_date", "stage", "stage_started_at"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .where("harvest_reminded_on", "is", null)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("harvests")
+            .select("harvests.id")
+            .whereRef("harvests.user_id", "=", "plants.user_id")
+            .whereRef("harvests.plant_id", "=", "plants.id"),
+        ),
+      ),
+    )
+    .execute();
+  return rows.flatMap((row) => {
+    const { harvestDate } = plantSchedule(
+      stagePlanOf(row),
+      row.planting_date,
+      recordedStageOf(row),
+    );
+    return harvestDate && isFirstHarvestDue(harvestDate, today)
+      ? [{ id: row.id, name: row.name, harvestDate }]
+      : [];
+  });
+}
+
+/**
+ * Claims the plant's "first harvest due" reminder: the update from null lets exactly one of
+ * several instances through, and only it sends. False when it was claimed already.
+ */
+export async function claimFirstHarvestReminder(
+  db: Db,
+  userId: string,
+  plantId: string,
+  today: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("plants")
+    .set({ harvest_reminded_on: today })
+    .where("user_id", "=", userId)
+    .where("id", "=", plantId)
+    .where("harvest_reminded_on", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

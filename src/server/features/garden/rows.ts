@@ -15,7 +15,10 @@ import {
 import type { MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
 
 export type TaskRow = Selectable<TaskTable>;
-export type PlantRow = Omit<Selectable<PlantTable>, "ai_plan_raw" | "image_path">;
+export type PlantRow = Omit<
+  Selectable<PlantTable>,
+  "ai_plan_raw" | "image_path" | "harvest_reminded_on"
+>;
 export type MilestoneRow = Selectable<MilestoneTable>;
 
 /** A stored value from a known list; rows are only ever written with these, so a miss is legacy. */

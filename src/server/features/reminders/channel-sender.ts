@@ -1,8 +1,8 @@
 import type { ReminderChannelKind } from "../../../core/schemas/reminder-channels";
 
-/** What a channel is sent: the daily reminder, or a test message. */
+/** What a channel is sent: the daily reminder, a "first harvest due" (issue 26), or a test message. */
 export interface ChannelMessage {
-  type: "tendril.reminder" | "tendril.test";
+  type: "tendril.reminder" | "tendril.harvest-due" | "tendril.test";
   /** The gardener's local date, YYYY-MM-DD. */
   date: string;
   title: string;

@@ -1,4 +1,4 @@
-import type { Digest } from "../../../core/reminders";
+import type { Digest, HarvestDueMessage } from "../../../core/reminders";
 import { taskLine } from "../../../core/reminders";
 import type { MailMessage } from "../../providers/email";
 
@@ -57,6 +57,51 @@ export function digestMail(input: DigestMailInput): MailMessage {
   return {
     to: input.to,
     subject: `Tendril: ${digest.title}`,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+export interface HarvestDueMailInput {
+  to: string;
+  name: string;
+  message: HarvestDueMessage;
+  /** Where "Open Tendril" leads (the plant, or the plant list). */
+  appUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** "First harvest due" (issue 26), to gardeners with the e-mail digest on: its words and a link. */
+export function harvestDueMail(input: HarvestDueMailInput): MailMessage {
+  const { message, appUrl, unsubscribeUrl } = input;
+  const greeting = `Hi ${input.name || "there"},`;
+  const text = [
+    greeting,
+    "",
+    ...message.lines,
+    "",
+    `Open Tendril: ${appUrl}`,
+    "",
+    "You get this because the daily e-mail digest is on in Tendril's Settings.",
+    `Stop these e-mails: ${unsubscribeUrl}`,
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family: sans-serif; line-height: 1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...message.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(appUrl)}">Open Tendril</a></p>`,
+    '<p style="color: #666; font-size: 12px">You get this because the daily e-mail digest is on ',
+    `in Tendril's Settings. <a href="${escapeHtml(unsubscribeUrl)}">Stop these e-mails</a>.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    to: input.to,
+    subject: `Tendril: ${message.title}`,
     text,
     html,
     headers: {

@@ -5,6 +5,8 @@ import { addDays } from "../../../core/garden/dates";
 import {
   DEFAULT_TIME_ZONE,
   type Digest,
+  type HarvestDueMessage,
+  harvestDueMessage,
   MAX_LISTED_TASKS,
   pushPayload,
   REMINDER_URL,
@@ -26,7 +28,7 @@ import type { AppAddress } from "../../lib/app-address";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
 import type { PushSender, PushTarget } from "../../providers/push/push-sender";
-import { dueTasksOf } from "../garden/read-model";
+import { claimFirstHarvestReminder, dueTasksOf, firstHarvestsDue } from "../garden/read-model";
 import { type ReminderCandidate, reminderCandidates } from "../profile/read-model";
 import { digestTokenFor, unsubscribeDigest } from "../profile/service";
 import {
@@ -41,7 +43,7 @@ import {
   releaseChannel,
 } from "./channel-repository";
 import { ChannelCallFailed, type ChannelMessage, sendToChannel } from "./channel-sender";
-import { digestMail } from "./digest-mail";
+import { digestMail, harvestDueMail } from "./digest-mail";
 import {
   claimReminder,
   deleteGoneSubscription,
@@ -79,6 +81,8 @@ export interface ReminderRun {
   gone: number;
   /** ntfy and webhook calls that got a 2xx answer. */
   channels: number;
+  /** Plants whose "first harvest due" this instance claimed and sent. */
+  harvestsDue: number;
   failed: number;
 }
 
@@ -179,6 +183,7 @@ export class ReminderService {
       emails: 0,
       gone: 0,
       channels: 0,
+      harvestsDue: 0,
       failed: 0,
     };
     const utcDate = now.toISOString().slice(0, 10);
@@ -221,6 +226,13 @@ export class ReminderService {
   }
 
   private async remind(reminder: DueReminder, now: Date, run: ReminderRun) {
+    await Promise.all([
+      this.dailyDigest(reminder, now, run),
+      this.firstHarvests(reminder.candidate, reminder.today, run),
+    ]);
+  }
+
+  private async dailyDigest(reminder: DueReminder, now: Date, run: ReminderRun) {
     const { db } = this.deps;
     const { candidate, today } = reminder;
     const due = await dueTasksOf(db, candidate.userId, today, MAX_LISTED_TASKS);
@@ -247,6 +259,81 @@ export class ReminderService {
       sends.push(this.toChannels(candidate.userId, reminder.channels, digest, today, now, run));
     }
     await Promise.all(sends);
+  }
+
+  /**
+   * Issue 26 "first harvest due": the plants whose harvest stage began lately, each claimed once
+   * for good (plants.harvest_reminded_on), so however many runs and instances look, only the
+   * claiming one sends. Checked with the daily reminder (at the gardener's hour), and sent as a
+   * message of its own on every way they chose: push, the e-mail digest, ntfy and webhooks.
+   * A failed call is not tried again (at most once, as push and e-mail).
+   */
+  private async firstHarvests(candidate: ReminderCandidate, today: string, run: ReminderRun) {
+    const { db } = this.deps;
+    const due = await firstHarvestsDue(db, candidate.userId, today);
+    if (due.length === 0) return;
+    const claimed = [];
+    for (const plant of due) {
+      if (await claimFirstHarvestReminder(db, candidate.userId, plant.id, today)) {
+        claimed.push(plant);
+      }
+    }
+    if (claimed.length === 0) return;
+    run.harvestsDue += claimed.length;
+    const message = harvestDueMessage(claimed);
+    const [subscriptions, channels, appUrl] = await Promise.all([
+      subscriptionsOf(db, candidate.userId),
+      channelsOf(db, candidate.userId),
+      this.deps.appAddress.ofUser(candidate.userId),
+    ]);
+    const payload = JSON.stringify({
+      title: message.title,
+      body: message.lines.join("\n"),
+      tasks: [],
+      more: 0,
+      url: message.url,
+    });
+    const channelMessage: ChannelMessage = {
+      type: "tendril.harvest-due",
+      date: today,
+      title: message.title,
+      body: message.lines.join("\n"),
+      tasks: [],
+      url: `${appUrl}${message.url}`,
+    };
+    await Promise.all([
+      this.sendPush(subscriptions, payload, run),
+      candidate.emailDigest ? this.emailHarvestDue(candidate, message, appUrl, run) : null,
+      ...channels.map(async (channel) => {
+        if ((await this.call(channel, channelMessage)) === null) run.channels += 1;
+        else run.failed += 1;
+      }),
+    ]);
+  }
+
+  private async emailHarvestDue(
+    candidate: ReminderCandidate,
+    message: HarvestDueMessage,
+    appUrl: string,
+    run: ReminderRun,
+  ) {
+    const { db, mailer, log } = this.deps;
+    const token = await digestTokenFor(db, candidate.userId, randomBytes(24).toString("base64url"));
+    try {
+      await mailer.send(
+        harvestDueMail({
+          to: candidate.email,
+          name: candidate.name,
+          message,
+          appUrl: `${appUrl}${message.url}`,
+          unsubscribeUrl: `${appUrl}/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+        }),
+      );
+      run.emails += 1;
+    } catch (err) {
+      run.failed += 1;
+      log.error({ err, userId: candidate.userId }, "the first-harvest e-mail could not be sent");
+    }
   }
 
   /** Each channel this instance claims for today gets the reminder; a failure gives it back. */
@@ -373,9 +460,12 @@ export class ReminderService {
     return { sent: error === null, error };
   }
 
-  private async push(targets: PushTarget[], digest: Digest, today: string, run: ReminderRun) {
+  private push(targets: PushTarget[], digest: Digest, today: string, run: ReminderRun) {
+    return this.sendPush(targets, JSON.stringify(pushPayload(digest, today, REMINDER_URL)), run);
+  }
+
+  private async sendPush(targets: PushTarget[], payload: string, run: ReminderRun) {
     if (targets.length === 0) return;
-    const payload = JSON.stringify(pushPayload(digest, today, REMINDER_URL));
     await Promise.all(
       targets.map(async (target) => {
         const outcome = await this.deps.push.send(target, payload);

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Camera,
+  Carrot,
   LayoutGrid,
   Leaf,
   ListChecks,
@@ -33,6 +34,7 @@ export const fullNav: NavItem[] = [
   ...mainNav.slice(0, 4),
   { to: "/areas", label: "Beds & areas", short: "Areas", icon: LayoutGrid },
   mainNav[4] as NavItem,
+  { to: "/harvests", label: "Harvests", short: "Harvests", icon: Carrot },
   { to: "/workflows", label: "Checklists", short: "Checklists", icon: ListChecks },
   { to: "/plans", label: "Plans", short: "Plans", icon: Sparkles },
   mainNav[5] as NavItem,

@@ -42,9 +42,10 @@ const downloads: { kind: ExportKind; label: string }[] = [
   { kind: "json", label: "Download JSON" },
   { kind: "plants", label: "Plants CSV" },
   { kind: "tasks", label: "Tasks CSV" },
+  { kind: "harvests", label: "Harvests CSV" },
 ];
 
-/** Export (one JSON file, or plants and tasks as CSV) and import of a Tendril export. */
+/** Export (one JSON file, or plants, tasks and harvests as CSV) and import of a Tendril export. */
 export function DataCard() {
   const [downloading, setDownloading] = useState<ExportKind | null>(null);
   const [importError, setImportError] = useState<string | null>(null);

@@ -19,6 +19,7 @@ import { toast } from "../../lib/toast-store";
 import { AddTaskDialog } from "./add-task-dialog";
 import { PlantAreaLink } from "./areas/plant-area-link";
 import { EditPlantDialog } from "./edit-plant-dialog";
+import { PlantHarvestsCard } from "./harvests/plant-harvests-card";
 import { Milestones } from "./milestones";
 import { PlantPhoto } from "./plant-photo";
 import { TaskRow } from "./task-row";
@@ -275,6 +276,8 @@ function PlantView({ plant }: { plant: PlantDetail }) {
             </p>
           )}
         </Card>
+
+        <PlantHarvestsCard plantId={plant.id} plantName={plant.name} />
       </div>
 
       <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>

@@ -6,12 +6,13 @@ import {
   timeZone,
 } from "../../../lib/api-client";
 
-export type ExportKind = "json" | "plants" | "tasks";
+export type ExportKind = "json" | "plants" | "tasks" | "harvests";
 
 const exports: Record<ExportKind, { path: string; fallbackName: string }> = {
   json: { path: "/api/export", fallbackName: "tendril-export.json" },
   plants: { path: "/api/export/plants.csv", fallbackName: "tendril-plants.csv" },
   tasks: { path: "/api/export/tasks.csv", fallbackName: "tendril-tasks.csv" },
+  harvests: { path: "/api/export/harvests.csv", fallbackName: "tendril-harvests.csv" },
 };
 
 /** The file name from `Content-Disposition: attachment; filename="…"`, if it gives one. */
@@ -21,7 +22,7 @@ export function attachmentName(header: string | null): string | null {
 }
 
 /**
- * GET /api/export (JSON), /api/export/plants.csv or /api/export/tasks.csv, saved as a download.
+ * GET /api/export (JSON) or one of its CSV tables (plants, tasks, harvests), saved as a download.
  * Fetched rather than linked so a failure (offline, signed out) is said in the page instead of
  * being saved as a file. Resolves with the saved file's name.
  */
