@@ -39,6 +39,8 @@ const TABLES = [
   "calendar_tokens",
   "api_tokens",
   "areas",
+  "journal_entries",
+  "journal_photos",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

@@ -16,6 +16,8 @@ const OWNERS: Record<string, string> = {
   tasks: "garden",
   milestones: "garden",
   areas: "garden",
+  journal_entries: "garden",
+  journal_photos: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

@@ -12,7 +12,7 @@ const byJson = <T>(rows: T[]) =>
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
  * identifications, photos, usage, cached weather, push subscriptions, the calendar token,
- * reminders sent, API tokens and areas — in a stable order, for "nothing changed" checks.
+ * reminders sent, API tokens, areas and journals — in a stable order, for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
@@ -33,6 +33,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens,
     reminderChannels,
     areas,
+    journalEntries,
+    journalPhotos,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -50,6 +52,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("reminder_channels").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("areas").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("journal_entries").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("journal_photos").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -83,6 +87,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     apiTokens: byJson(apiTokens),
     reminderChannels: byJson(reminderChannels),
     areas: byJson(areas),
+    journalEntries: byJson(journalEntries),
+    journalPhotos: byJson(journalPhotos),
   };
 }
 

@@ -10,3 +10,5 @@ export * from "./stage-emoji";
 export * from "./start-at-stage";
 export * from "./tasks";
 export * from "./timeline";
+export * from "./journal";
+export * from "./journal-timeline";

@@ -14,6 +14,7 @@ import * as apiTokens from "./migrations/0012-api-tokens";
 import * as reminderChannels from "./migrations/0013-reminder-channels";
 import * as contactMessages from "./migrations/0014-contact-messages";
 import * as areas from "./migrations/0015-areas";
+import * as journal from "./migrations/0017-journal";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0013-reminder-channels": reminderChannels,
   "0014-contact-messages": contactMessages,
   "0015-areas": areas,
+  "0017-journal": journal,
 };
 
 /**

@@ -66,9 +66,16 @@ export const insertTaskRows = (db: Db, rows: readonly Insertable<TaskTable>[]) =
 export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneTable>[]) =>
   insertRows(db, "milestones", rows);
 
-/** Every plant, task, milestone and area of the gardener, children first. */
+/** Every journal, plant, task, milestone and area of the gardener, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
-  for (const table of ["milestones", "tasks", "plants", "areas"] as const) {
+  for (const table of [
+    "journal_photos",
+    "journal_entries",
+    "milestones",
+    "tasks",
+    "plants",
+    "areas",
+  ] as const) {
     await db.deleteFrom(table).where("user_id", "=", userId).execute();
   }
 }

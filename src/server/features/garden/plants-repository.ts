@@ -9,6 +9,7 @@ import {
   insertImage,
   readImage,
 } from "../photos/images-service";
+import { deleteJournalOfPlant } from "./journal/journal-repository";
 import type { MilestoneRow, PlantRow, TaskRow } from "./rows";
 import { insertTasks, refreshNextTask } from "./tasks-repository";
 
@@ -327,7 +328,8 @@ export type TaskRetitle = (
 
 /**
  * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks and
- * milestones `batchSize` rows per statement, then the plant and its photo. False when the user has no such plant.
+ * milestones `batchSize` rows per statement, its journal (entries, photos), then the plant and
+ * its photo. False when the user has no such plant.
  */
 export async function deletePlantWithChildren(
   db: Db,
@@ -346,6 +348,7 @@ export async function deletePlantWithChildren(
 
     await deleteInBatches(trx, "tasks", userId, plantId, batchSize);
     await deleteInBatches(trx, "milestones", userId, plantId, batchSize);
+    await deleteJournalOfPlant(trx, userId, plantId);
 
     const photo = await trx
       .selectFrom("plants")
