@@ -39,6 +39,8 @@ import { keptCalendarSuggestions } from "./features/climate/suggestions-service"
 import { contactRoutes } from "./features/contact/routes";
 import { ContactService } from "./features/contact/service";
 import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/garden/changes";
+import { journalRoutes } from "./features/garden/journal/journal-routes";
+import { JournalService } from "./features/garden/journal/journal-service";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -281,6 +283,7 @@ export async function buildApp(
     warningFor,
   );
   const tasks = new TaskService(database.db, publish);
+  const journal = new JournalService(database.db, database.dialect, publish);
   const chats = new ChatService(
     database,
     assistant,
@@ -430,6 +433,7 @@ export async function buildApp(
     await scope.register(eventsRoute(changes));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(plantPhotoRoutes(plants, photos));
+    await scope.register(journalRoutes(journal, photos));
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(chatRoutes(chats));

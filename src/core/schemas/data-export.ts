@@ -58,7 +58,7 @@ export const exportPhotoSchema = z.object({
 
 /** A plant as exported: API.md `Plant` with its photo itself in place of the photo's URL. */
 export const exportPlantSchema = plantSchema
-  .omit({ imageUrl: true, currentStage: true })
+  .omit({ imageUrl: true, latestPhotoUrl: true, currentStage: true })
   .extend({ photo: exportPhotoSchema.nullable() });
 /** A chat with its messages, oldest first. */
 export const exportChatSchema = chatSchema.extend({

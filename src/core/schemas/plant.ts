@@ -40,6 +40,8 @@ export const plantSchema = z.object({
   stageStartedAt: z.string().nullable(),
   nextTaskId: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** What the plant card shows: its newest journal photo, else its own photo (imageUrl), else null. */
+  latestPhotoUrl: z.string().nullable(),
   location: z.object({ place: z.string() }).nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
@@ -207,6 +209,7 @@ export const plantSummarySchema = plantSchema
     stage: true,
     nextTaskId: true,
     imageUrl: true,
+    latestPhotoUrl: true,
     createdAt: true,
     updatedAt: true,
     currentStage: true,

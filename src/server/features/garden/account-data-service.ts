@@ -25,7 +25,7 @@ type Db = Kysely<Database>;
 
 /** A plant as an export holds it: no photo URL or current stage, its photo's image id beside. */
 export interface PlantForExport {
-  plant: Omit<Plant, "imageUrl" | "currentStage">;
+  plant: Omit<Plant, "imageUrl" | "latestPhotoUrl" | "currentStage">;
   imageId: string | null;
 }
 
@@ -36,7 +36,12 @@ export async function plantsForExport(
 ): Promise<PlantForExport[]> {
   const rows = await plantRowsOf(db, userId);
   return rows.map((row) => {
-    const { imageUrl: _photo, currentStage: _stage, ...plant } = toPlant(row, today);
+    const {
+      imageUrl: _photo,
+      latestPhotoUrl: _latest,
+      currentStage: _stage,
+      ...plant
+    } = toPlant(row, today);
     return { plant, imageId: row.image_id };
   });
 }

@@ -53,6 +53,7 @@ import { findUnits, profileForPlan } from "../profile/read-model";
 import type { PlanWeather } from "../weather/plan-weather-read-model";
 import { type PublishChange, publishNothing } from "./changes";
 import { plantInUnits, taskInUnits } from "./in-units";
+import { latestPhotosOf } from "./journal/journal-repository";
 import {
   deletePlantWithChildren,
   findPlant,
@@ -68,6 +69,7 @@ import {
 } from "./plants-repository";
 import { plantExists } from "./read-model";
 import {
+  journalPhotoUrl,
   type MilestoneRow,
   recordedStageOf,
   stagePlanOf,
@@ -108,6 +110,7 @@ export function toPlantSummary(plant: PlantListItem, today: string): PlantSummar
     stage: plant.stage,
     nextTaskId: plant.nextTaskId,
     imageUrl: plant.imageUrl,
+    latestPhotoUrl: plant.latestPhotoUrl,
     createdAt: plant.createdAt,
     updatedAt: plant.updatedAt,
     currentStage: plant.currentStage,
@@ -137,6 +140,11 @@ function startedAs(method: PlantCreate["startMethod"], fromGuide: boolean) {
   if (method === "seed") return "seed";
   if (method === "seedling" || method === "cutting") return "plant";
   return fromGuide ? "seed" : "either";
+}
+
+/** The plant with its newest journal photo (if it has one) as the photo its card shows. */
+function withLatestPhoto(plant: Plant, journalPhotoId: string | undefined): Plant {
+  return journalPhotoId ? { ...plant, latestPhotoUrl: journalPhotoUrl(journalPhotoId) } : plant;
 }
 
 const dayStart = (date: string) => `${date}T00:00:00.000Z`;
@@ -238,13 +246,19 @@ export class PlantService {
     ]);
     const page = rows.slice(0, query.limit);
     const nextIds = page.flatMap((row) => (row.next_task_id ? [row.next_task_id] : []));
-    const next = new Map(
-      (await tasksByIds(this.db, userId, nextIds)).map((row) => [row.id, toTask(row)]),
-    );
+    const [nextRows, latest] = await Promise.all([
+      tasksByIds(this.db, userId, nextIds),
+      latestPhotosOf(
+        this.db,
+        userId,
+        page.map((row) => row.id),
+      ),
+    ]);
+    const next = new Map(nextRows.map((row) => [row.id, toTask(row)]));
     const items: PlantListItem[] = page.map((row) =>
       plantInUnits(
         {
-          ...toPlant(row, today),
+          ...withLatestPhoto(toPlant(row, today), latest.get(row.id)),
           nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
         },
         units,
@@ -262,10 +276,11 @@ export class PlantService {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
     const pending = { status: "pending", plantId: id };
-    const [taskRows, milestoneRows, units] = await Promise.all([
+    const [taskRows, milestoneRows, units, latest] = await Promise.all([
       listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
       milestonesOfPlant(this.db, userId, id),
       findUnits(this.db, userId),
+      latestPhotosOf(this.db, userId, [id]),
     ]);
     // A page that is not full holds every pending task: counting them again is a query saved on
     // most plants' pages (a mixed-load profile had it in one of five reads of a plant).
@@ -277,7 +292,7 @@ export class PlantService {
     const tasks = page.tasks.map((task) => taskInUnits(task, units));
     const nextCursor = page.nextCursor;
     // The timeline takes the plant's parsed stage plan: parsing it again cost a plant page read.
-    const plant = plantInUnits(toPlant(row, today), units);
+    const plant = plantInUnits(withLatestPhoto(toPlant(row, today), latest.get(id)), units);
     return {
       ...plant,
       timeline: buildTimeline(plant.stagePlan, row.planting_date, today, recordedStageOf(row)),
