@@ -156,7 +156,7 @@ describe.each(dialects)("plant journal on %s", (dialect) => {
     expect((await journalRows(other.id)).images).toHaveLength(0);
   });
 
-  it("refuses an entry emptied of everything, and a day after tomorrow", async () => {
+  it("refuses an entry emptied of everything, and a tag it does not know", async () => {
     const api = client(t.app, user.cookie);
     const plant = await addPlant(user);
     const entry = await addEntry(user, plant.id, { date: TODAY, tags: ["fed"] });
@@ -166,9 +166,6 @@ describe.each(dialects)("plant journal on %s", (dialect) => {
     const moved = await api.patch(`/api/journal/${entry.id}`, { note: "Liquid feed", tags: [] });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().entry).toMatchObject({ note: "Liquid feed", tags: [] });
-    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const future = await api.post(`/api/plants/${plant.id}/journal`, { date: later });
-    expect(future.statusCode).toBe(400);
     const junk = await api.post(`/api/plants/${plant.id}/journal`, { date: TODAY, tags: ["sung"] });
     expect(junk.statusCode).toBe(400);
   });

@@ -128,6 +128,8 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     account: [],
     apiToken: [],
     reminderChannel: [],
+    journalEntry: [],
+    journalPhoto: [],
   };
   let before: string;
   let photo: Buffer;
@@ -336,6 +338,25 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     ids.chat = [talk.id, about.id];
     ids.plant = [tomato.plant.id, custom.plant.id, tracked.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
+    // A journal entry on the tomato with a photo, and one without.
+    const entry = await created(
+      await send(owner, "POST", `/api/plants/${tomato.plant.id}/journal`, {
+        date: "2026-05-01",
+        note: "Owner's note",
+        tags: ["watered"],
+      }),
+      "owner's journal entry",
+    );
+    const bare = await created(
+      await send(owner, "POST", `/api/plants/${custom.plant.id}/journal`, { date: "2026-05-02" }),
+      "owner's bare journal entry",
+    );
+    const journalPhoto = await created(
+      await send(owner, "POST", `/api/journal/${entry.entry.id}/photos`, new Form(photo)),
+      "owner's journal photo",
+    );
+    ids.journalEntry = [entry.entry.id, bare.entry.id];
+    ids.journalPhoto = [journalPhoto.photo.id];
     // The other gardener has a garden of their own, so their lists are not empty by accident.
     await created(await send(other, "POST", "/api/plants", tomatoBody()), "other's tomato");
     await created(

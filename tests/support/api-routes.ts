@@ -143,7 +143,9 @@ export type RecordKind =
   /** An account itself: the operator's /admin routes name one (issue 25). */
   | "account"
   | "apiToken"
-  | "reminderChannel";
+  | "reminderChannel"
+  | "journalEntry"
+  | "journalPhoto";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -161,6 +163,9 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/admin/accounts/{id}": "account",
   "/api/me/tokens/{id}": "apiToken",
   "/api/me/reminder-channels/{id}": "reminderChannel",
+  "/api/journal/{entryId}": "journalEntry",
+  "/api/journal/{entryId}/photos/{photoId}": "journalPhoto",
+  "/api/journal/photos/{photoId}": "journalPhoto",
 };
 
 /**

@@ -58,8 +58,7 @@ export function journalRoutes(journal: JournalService, photos: PhotoGate): Fasti
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        const today = todayFor(request);
-        const entry = await journal.create(userId, request.params.id, request.body, today);
+        const entry = await journal.create(userId, request.params.id, request.body);
         return reply.status(201).send({ entry });
       },
     );
@@ -95,8 +94,7 @@ export function journalRoutes(journal: JournalService, photos: PhotoGate): Fasti
       },
       async (request) => {
         const userId = currentUser(request).id;
-        const today = todayFor(request);
-        return { entry: await journal.update(userId, request.params.entryId, request.body, today) };
+        return { entry: await journal.update(userId, request.params.entryId, request.body) };
       },
     );
 

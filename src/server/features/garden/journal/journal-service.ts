@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Updateable } from "kysely";
 import {
-  addDays,
   canAddJournalPhoto,
   completedTasks,
   type DayOf,
@@ -88,17 +87,6 @@ function toEntry(row: JournalEntryRow, photos: readonly JournalPhotoRow[]): Jour
   };
 }
 
-/**
- * 400 for a day after the gardener's tomorrow: a journal tells what happened. A day's slack,
- * since a client that sends no time zone is told the server's (UTC) day.
- */
-function checkNotFuture(date: string, today: string): void {
-  if (date <= addDays(today, 1)) return;
-  throw badRequest("Check date: a journal entry is about a day that has come, not a later one.", [
-    { path: "date", message: "is after today." },
-  ]);
-}
-
 /** Issue 26: a plant's journal (dated entries, tags, up to six photos each) and its timeline. */
 export class JournalService {
   constructor(
@@ -141,8 +129,7 @@ export class JournalService {
    * A new entry. It may start empty: its photos follow, one request each; a note or tags can be
    * added with PATCH. Tags are kept (watered, fed…) for the care rules to read.
    */
-  async create(userId: string, plantId: string, input: JournalEntryCreate, today: string) {
-    checkNotFuture(input.date, today);
+  async create(userId: string, plantId: string, input: JournalEntryCreate) {
     if (!(await plantExists(this.db, userId, plantId))) throw plantNotFound();
     const nowIso = new Date().toISOString();
     const id = randomUUID();
@@ -161,9 +148,8 @@ export class JournalService {
   }
 
   /** Changes the entry's date, note or tags; it may not end up with no note, tag or photo. */
-  async update(userId: string, id: string, patch: JournalEntryPatch, today: string) {
+  async update(userId: string, id: string, patch: JournalEntryPatch) {
     const before = await this.entry(userId, id);
-    if (patch.date !== undefined) checkNotFuture(patch.date, today);
     const note = patch.note ?? before.note;
     const tags = patch.tags === undefined ? before.tags : normalizeJournalTags(patch.tags);
     if (!journalEntryHasContent({ note, tags, photoCount: before.photos.length })) {
