@@ -18,6 +18,7 @@ import { stageDateLabel } from "../../lib/stage-dates";
 import { toast } from "../../lib/toast-store";
 import { AddTaskDialog } from "./add-task-dialog";
 import { EditPlantDialog } from "./edit-plant-dialog";
+import { JournalSection } from "./journal/journal-section";
 import { Milestones } from "./milestones";
 import { PlantPhoto } from "./plant-photo";
 import { TaskRow } from "./task-row";
@@ -274,6 +275,8 @@ function PlantView({ plant }: { plant: PlantDetail }) {
           )}
         </Card>
       </div>
+
+      <JournalSection plantId={plant.id} />
 
       <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>
         <Trash2 size={20} aria-hidden />

@@ -69,7 +69,12 @@ export function EntryDialog({
   // Previews are object URLs: let them go with the dialog.
   const previews = useRef(picked);
   previews.current = picked;
-  useEffect(() => () => previews.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+  useEffect(
+    () => () => {
+      for (const p of previews.current) URL.revokeObjectURL(p.preview);
+    },
+    [],
+  );
 
   function toggle(tag: JournalTag) {
     setTags((now) => (now.includes(tag) ? now.filter((t) => t !== tag) : [...now, tag]));
