@@ -68,9 +68,7 @@ describe.skipIf(!chromiumPath)("the plant journal", () => {
       const { context, page } = await suite.gardener("Hazel", { viewport });
       const plantId = await plantWithOldPhoto(context, suite.server.url);
       await page.goto(`/plants/${plantId}`);
-      const journal = page
-        .getByRole("region", { name: "Journal" })
-        .or(page.locator("section[aria-labelledby=journal-title]"));
+      const journal = page.getByRole("region", { name: "Journal" });
       await waitForText(journal, "Seedling pricked out");
 
       await journal.getByRole("button", { name: "Add entry" }).click();
