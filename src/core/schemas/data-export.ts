@@ -4,6 +4,7 @@ import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { gardenTypeValues, growLightingValues } from "./grow-guide";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
+import { journalEntrySchema, journalTagSchema } from "./journal";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
 import { placeSchema } from "./place";
 import {
@@ -37,6 +38,7 @@ export const IMPORT_LIMITS = {
   workflows: 1_000,
   itemsPerWorkflow: 200,
   identifications: 1_000,
+  journalEntries: 100_000,
 } as const;
 /**
  * The largest import body (the JSON file), in bytes: room for about 400 plant photos (stored
@@ -60,6 +62,10 @@ export const exportPhotoSchema = z.object({
 export const exportPlantSchema = plantSchema
   .omit({ imageUrl: true, latestPhotoUrl: true, currentStage: true })
   .extend({ photo: exportPhotoSchema.nullable() });
+/** A journal entry as exported: its photos themselves, in the entry's order, for their URLs. */
+export const exportJournalEntrySchema = journalEntrySchema
+  .omit({ photos: true })
+  .extend({ photos: z.array(exportPhotoSchema) });
 /** A chat with its messages, oldest first. */
 export const exportChatSchema = chatSchema.extend({
   messages: z.array(messageSchema.omit({ chatId: true })),
@@ -82,6 +88,8 @@ export const exportFileSchema = z.object({
   chats: z.array(exportChatSchema),
   workflows: z.array(workflowSchema),
   identifications: z.array(exportIdentificationSchema),
+  /** Issue 26: the plants' journals, each entry with its photos. */
+  journal: z.array(exportJournalEntrySchema),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -232,6 +240,25 @@ export const importMilestoneSchema = z
   });
 export type ImportMilestone = z.infer<typeof importMilestoneSchema>;
 
+/** A photo in the file (a plant's or a journal entry's), decoded and checked like an upload. */
+const importPhotoSchema = z.object({
+  data: z
+    .string({ error: "must be base64 text." })
+    .max(MAX_PHOTO_BASE64, "is larger than 10 MB, more than a photo may be."),
+});
+
+export const importJournalEntrySchema = z.object({
+  id,
+  plantId: id,
+  date: isoDateSchema(),
+  note: text(5000).trim().default(""),
+  tags: z.array(journalTagSchema).max(6).default([]),
+  createdAt: instant,
+  updatedAt: optionalInstant,
+  photos: z.array(importPhotoSchema).max(6).default([]),
+});
+export type ImportJournalEntry = z.infer<typeof importJournalEntrySchema>;
+
 export const importMessageSchema = z.object({
   id,
   role: z.enum(["user", "assistant"]),
@@ -326,6 +353,8 @@ export const importFileSchema = z.object({
   workflows: z.array(importWorkflowSchema).max(IMPORT_LIMITS.workflows).default([]),
   /** Exported for the record; an import does not bring them back (their photos are not in it). */
   identifications: z.array(z.unknown()).max(IMPORT_LIMITS.identifications).optional(),
+  /** Absent from files exported before the journal (issue 26). */
+  journal: z.array(importJournalEntrySchema).max(IMPORT_LIMITS.journalEntries).default([]),
 });
 export type ImportFile = z.infer<typeof importFileSchema>;
 
@@ -336,6 +365,7 @@ export const importResultSchema = z.object({
     milestones: z.number().int(),
     chats: z.number().int(),
     workflows: z.number().int(),
+    journalEntries: z.number().int(),
   }),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

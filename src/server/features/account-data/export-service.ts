@@ -10,6 +10,7 @@ import type { Me } from "../../../core/schemas/me";
 import type { Database } from "../../db/schema";
 import { chatsForExport } from "../chat/account-data-service";
 import {
+  journalForExport,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -44,31 +45,29 @@ export class ExportService {
         workflowsForExport(db, userId),
         identificationsForExport(db, userId),
       ]);
-    const photos = await photosForExport(
-      db,
-      userId,
-      plants.flatMap((p) => (p.imageId ? [p.imageId] : [])),
-    );
+    const journal = await journalForExport(db, userId);
+    const photos = await photosForExport(db, userId, [
+      ...plants.flatMap((p) => (p.imageId ? [p.imageId] : [])),
+      ...journal.flatMap((j) => j.imageIds),
+    ]);
+    const photoOf = (imageId: string | null) => {
+      const photo = imageId ? photos.get(imageId) : undefined;
+      return photo
+        ? {
+            mimeType: "image/webp" as const,
+            width: photo.width,
+            height: photo.height,
+            data: Buffer.from(photo.bytes).toString("base64"),
+          }
+        : null;
+    };
     const messagesByChat = groupBy(chats.messages, (m) => m.chatId);
     return {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: now.toISOString(),
       profile: { ...profile, frostDates },
-      plants: plants.map(({ plant, imageId }) => {
-        const photo = imageId ? photos.get(imageId) : undefined;
-        return {
-          ...plant,
-          photo: photo
-            ? {
-                mimeType: "image/webp" as const,
-                width: photo.width,
-                height: photo.height,
-                data: Buffer.from(photo.bytes).toString("base64"),
-              }
-            : null,
-        };
-      }),
+      plants: plants.map(({ plant, imageId }) => ({ ...plant, photo: photoOf(imageId) })),
       tasks,
       milestones,
       chats: chats.chats.map((chat) => ({
@@ -82,6 +81,13 @@ export class ExportService {
         const stored = storedIdentification.safeParse(result);
         return stored.success ? [{ id, createdAt, ...stored.data }] : [];
       }),
+      journal: journal.map(({ entry, imageIds }) => ({
+        ...entry,
+        photos: imageIds.flatMap((imageId) => {
+          const photo = photoOf(imageId);
+          return photo ? [photo] : [];
+        }),
+      })),
     };
   }
 

@@ -60,6 +60,7 @@ describe("import id resolution", () => {
       milestones: [],
       chats: [],
       workflows: [],
+      journal: [{ id: "p" }],
     } as unknown as ImportFile;
     let error: unknown;
     try {

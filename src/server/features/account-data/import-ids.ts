@@ -53,12 +53,23 @@ export function checkDuplicateIds(file: ImportFile): void {
       file.workflows.map((w) => w.id),
       "checklist",
     ),
+    ...duplicates(
+      "journal",
+      file.journal.map((j) => j.id),
+      "journal entry",
+    ),
   ];
   if (problems.length > 0) throw invalidRequest(problems);
 }
 
 /** The tables of the file's top-level records; the name also keys their remapped ids. */
-export type RecordTable = "plants" | "tasks" | "milestones" | "chats" | "workflows";
+export type RecordTable =
+  | "plants"
+  | "tasks"
+  | "milestones"
+  | "chats"
+  | "workflows"
+  | "journal_entries";
 
 /** Where a record of the file goes: its id in the database, and whether it is added or was there. */
 export interface Placement {
@@ -140,7 +151,7 @@ export async function placeRecords(
 }
 
 /**
- * Every plantId of tasks, milestones and chats must name a plant of the file or one the
+ * Every plantId of tasks, milestones, chats and journal entries must name a plant of the file or one the
  * gardener already has; the function maps a file's plant id to the id it has now.
  */
 export async function plantReferences(
@@ -158,6 +169,7 @@ export async function plantReferences(
     ...file.chats.flatMap((c, i) =>
       c.plantId ? [{ path: `chats.${i}.plantId`, id: c.plantId }] : [],
     ),
+    ...file.journal.map((j, i) => ({ path: `journal.${i}.plantId`, id: j.plantId })),
   ];
   const outside = refs.filter((ref) => !plants.has(ref.id));
   const owners = await plantOwners(

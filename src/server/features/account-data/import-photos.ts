@@ -1,20 +1,65 @@
-import type { ImportPlant } from "../../../core/schemas/data-export";
+import type { ImportJournalEntry, ImportPlant } from "../../../core/schemas/data-export";
 import { AppError, type Issue, invalidRequest } from "../../errors";
 import type { PhotoReader } from "../../lib/photos/photo-gate";
 import type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
 
+/** A photo of the file: what it belongs to, where it is (for messages), its base64 text. */
+interface FilePhoto<K> {
+  key: K;
+  path: string;
+  data: string;
+}
+
+/** The file's photos, read and stored as uploads are: plants' and journal entries'. */
+export interface ImportedPhotos {
+  plants: Map<ImportPlant, StoredPhoto>;
+  /** Each entry's photos, in its order. */
+  journal: Map<ImportJournalEntry, StoredPhoto[]>;
+}
+
 /**
- * The file's plant photos, each read like an upload (type from the bytes, at most 10 MB and 40
- * megapixels, turned upright, shrunk, re-encoded without metadata), through the same gate: every
- * photo is checked before any is decoded, then they count against the sender's budget and wait
- * their turn in the decoder. One that is not a readable photo is a 400 naming the plant; one
- * too large is a 413 naming it.
+ * The file's plant and journal photos, each read like an upload (type from the bytes, at most 10
+ * MB and 40 megapixels, turned upright, shrunk, re-encoded without metadata), through the same
+ * gate: every photo is checked before any is decoded, then they count against the sender's budget
+ * and wait their turn in the decoder. One that is not a readable photo is a 400 naming where it
+ * is; one too large is a 413 naming it.
  */
 export async function photosOf(
-  plants: readonly ImportPlant[],
+  file: { plants: readonly ImportPlant[]; journal: readonly ImportJournalEntry[] },
   reader: PhotoReader,
-): Promise<Map<ImportPlant, StoredPhoto>> {
-  const checked: { plant: ImportPlant; path: string; photo: CheckedPhoto }[] = [];
+): Promise<ImportedPhotos> {
+  const plantPhotos: FilePhoto<ImportPlant>[] = file.plants.flatMap((plant, index) =>
+    plant.photo ? [{ key: plant, path: `plants.${index}.photo.data`, data: plant.photo.data }] : [],
+  );
+  const journalPhotos: FilePhoto<ImportJournalEntry>[] = file.journal.flatMap((entry, index) =>
+    entry.photos.map((photo, at) => ({
+      key: entry,
+      path: `journal.${index}.photos.${at}.data`,
+      data: photo.data,
+    })),
+  );
+  const read = await readAll<ImportPlant | ImportJournalEntry>(
+    [...plantPhotos, ...journalPhotos],
+    reader,
+  );
+  const plants = new Map<ImportPlant, StoredPhoto>();
+  const journal = new Map<ImportJournalEntry, StoredPhoto[]>();
+  const isPlant = new Set<unknown>(file.plants);
+  for (const { key, stored } of read) {
+    if (isPlant.has(key)) plants.set(key as ImportPlant, stored);
+    else {
+      const entry = key as ImportJournalEntry;
+      journal.set(entry, [...(journal.get(entry) ?? []), stored]);
+    }
+  }
+  return { plants, journal };
+}
+
+async function readAll<K>(
+  items: readonly FilePhoto<K>[],
+  reader: PhotoReader,
+): Promise<{ key: K; stored: StoredPhoto }[]> {
+  const checked: { key: K; path: string; photo: CheckedPhoto }[] = [];
   const problems: Issue[] = [];
   // A photo that cannot be read is listed with the others; one too large stops the import at
   // once (413), as does a busy decoder (429) or any other failure.
@@ -27,30 +72,28 @@ export async function photosOf(
     if (!(err instanceof AppError) || (err.statusCode !== 400 && err.statusCode !== 415)) throw err;
     problems.push({ path, message: err.message });
   };
-  for (const [index, plant] of plants.entries()) {
-    if (!plant.photo) continue;
-    const path = `plants.${index}.photo.data`;
-    const base64 = plant.photo.data.replace(/\s+/g, "");
+  for (const { key, path, data } of items) {
+    const base64 = data.replace(/\s+/g, "");
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) {
       problems.push({ path, message: "must be base64 text." });
       continue;
     }
     try {
-      checked.push({ plant, path, photo: await reader.check(Buffer.from(base64, "base64")) });
+      checked.push({ key, path, photo: await reader.check(Buffer.from(base64, "base64")) });
     } catch (err) {
       refused(path, err);
     }
   }
   if (problems.length > 0) throw invalidRequest(problems);
   reader.count(checked.length);
-  const photos = new Map<ImportPlant, StoredPhoto>();
-  for (const { plant, path, photo } of checked) {
+  const stored: { key: K; stored: StoredPhoto }[] = [];
+  for (const { key, path, photo } of checked) {
     try {
-      photos.set(plant, (await reader.read(photo)).stored);
+      stored.push({ key, stored: (await reader.read(photo)).stored });
     } catch (err) {
       refused(path, err);
     }
   }
   if (problems.length > 0) throw invalidRequest(problems);
-  return photos;
+  return stored;
 }

@@ -1,6 +1,8 @@
 import type { Insertable } from "kysely";
+import { normalizeJournalTags } from "../../../core/garden/journal";
 import type {
   ImportChat,
+  ImportJournalEntry,
   ImportMilestone,
   ImportPlant,
   ImportTask,
@@ -8,6 +10,7 @@ import type {
 } from "../../../core/schemas/data-export";
 import type {
   ChatTable,
+  JournalEntryTable,
   MessageTable,
   MilestoneTable,
   PlantTable,
@@ -103,6 +106,25 @@ export function milestoneRow(
     from_at: m.fromAt,
     to_at: m.toAt,
     created_at: m.createdAt,
+  };
+}
+
+/** A journal entry (its photos are rows of their own, with new ids). */
+export function journalEntryRow(
+  j: ImportJournalEntry,
+  userId: string,
+  id: string,
+  plantId: string,
+): Insertable<JournalEntryTable> {
+  return {
+    id,
+    user_id: userId,
+    plant_id: plantId,
+    entry_date: j.date,
+    note: j.note,
+    tags: JSON.stringify(normalizeJournalTags(j.tags)),
+    created_at: j.createdAt,
+    updated_at: j.updatedAt ?? j.createdAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { ImportFile, ImportPlant, ImportResult } from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
@@ -8,6 +9,7 @@ import { chatIdOwners, insertImportedChats } from "../chat/account-data-service"
 import {
   gardenOwners,
   insertImportedGarden,
+  insertImportedJournal,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -29,7 +31,14 @@ import {
   transactionRetryingIdRace,
 } from "./import-ids";
 import { photosOf } from "./import-photos";
-import { chatRows, milestoneRow, plantRow, taskRow, workflowRows } from "./import-rows";
+import {
+  chatRows,
+  journalEntryRow,
+  milestoneRow,
+  plantRow,
+  taskRow,
+  workflowRows,
+} from "./import-rows";
 
 type Db = Kysely<Database>;
 
@@ -70,7 +79,7 @@ export class ImportService {
   async importFile(userId: string, file: ImportFile, reader: PhotoReader): Promise<ImportResult> {
     checkDuplicateIds(file);
     // Outside the transaction: decoding photos is the slow part, and a bad one stops it all.
-    const photos = await photosOf(file.plants, reader);
+    const photos = await photosOf(file, reader);
 
     const { db, dialect, zones } = this.deps;
     const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
@@ -90,6 +99,7 @@ export class ImportService {
       const milestones = await place("milestones", file.milestones, gardenOwners.milestones);
       const chats = await place("chats", file.chats, chatIdOwners.chats);
       const workflows = await place("workflows", file.workflows, checklistOwners);
+      const journal = await place("journal_entries", file.journal, gardenOwners.journalEntries);
       const idOf = (placed: typeof plants) => (id: string) => placed.get(id)?.id ?? id;
       const taskIdOf = idOf(tasks);
       const milestoneIdOf = idOf(milestones);
@@ -99,7 +109,7 @@ export class ImportService {
       const newPlants = file.plants.filter((p) => plants.get(p.id)?.insert);
       const imageIds = new Map<ImportPlant, string>();
       for (const plant of newPlants) {
-        const photo = photos.get(plant);
+        const photo = photos.plants.get(plant);
         if (!photo) continue;
         imageIds.set(
           plant,
@@ -117,6 +127,32 @@ export class ImportService {
           milestoneRow(m, userId, milestoneIdOf(m.id), plantIdOf(m.plantId)),
         ),
       });
+
+      // Journal entries, each photo stored as a new image with a new photo id.
+      const newEntries = file.journal.filter((j) => journal.get(j.id)?.insert);
+      const journalPhotoRows = [];
+      for (const entry of newEntries) {
+        const entryId = journal.get(entry.id)?.id ?? entry.id;
+        for (const [position, photo] of (photos.journal.get(entry) ?? []).entries()) {
+          const createdAt = new Date().toISOString();
+          const imageId = await insertImportedPhoto(trx, userId, photo, createdAt);
+          journalPhotoRows.push({
+            id: randomUUID(),
+            user_id: userId,
+            entry_id: entryId,
+            image_id: imageId,
+            position,
+            created_at: createdAt,
+          });
+        }
+      }
+      await insertImportedJournal(
+        trx,
+        newEntries.map((j) =>
+          journalEntryRow(j, userId, journal.get(j.id)?.id ?? j.id, plantIdOf(j.plantId)),
+        ),
+        journalPhotoRows,
+      );
 
       const newChats = file.chats.filter((c) => chats.get(c.id)?.insert);
       const chatRowsOf = chatRows(newChats, userId, {
@@ -152,6 +188,7 @@ export class ImportService {
       const touched = new Set<string>();
       for (const t of newTasks) if (t.plantId) touched.add(plantIdOf(t.plantId));
       for (const m of newMilestones) touched.add(plantIdOf(m.plantId));
+      for (const j of newEntries) touched.add(plantIdOf(j.plantId));
       await refreshNextTasks(trx, userId, new Set([...newPlantIds, ...touched]));
       return {
         result: {
@@ -161,6 +198,7 @@ export class ImportService {
             milestones: newMilestones.length,
             chats: newChats.length,
             workflows: newWorkflows.length,
+            journalEntries: newEntries.length,
           },
         },
         changes: {

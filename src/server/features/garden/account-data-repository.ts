@@ -1,6 +1,13 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { insertRows, ownersOf } from "../../db/batches";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  JournalEntryTable,
+  JournalPhotoTable,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 
 type Db = Kysely<Database>;
 
@@ -54,6 +61,36 @@ export function milestoneRowsOf(db: Db, userId: string) {
     .orderBy("id")
     .execute();
 }
+
+/** The gardener's journal entries, oldest first, and their photos in each entry's order. */
+export function journalEntryRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("journal_entries")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("plant_id")
+    .orderBy("entry_date")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function journalPhotoRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("journal_photos")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("entry_id")
+    .orderBy("position")
+    .execute();
+}
+
+export const journalEntryOwners = (db: Db, ids: readonly string[]) =>
+  ownersOf(db, "journal_entries", ids);
+export const insertJournalEntryRows = (db: Db, rows: readonly Insertable<JournalEntryTable>[]) =>
+  insertRows(db, "journal_entries", rows);
+export const insertJournalPhotoRows = (db: Db, rows: readonly Insertable<JournalPhotoTable>[]) =>
+  insertRows(db, "journal_photos", rows);
 
 export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);

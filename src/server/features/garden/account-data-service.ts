@@ -1,12 +1,25 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
+import type { JournalEntry } from "../../../core/schemas/journal";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
-import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
+import type {
+  Database,
+  JournalEntryTable,
+  JournalPhotoTable,
+  MilestoneTable,
+  PlantTable,
+  TaskTable,
+} from "../../db/schema";
 import {
   deleteGardenRows,
+  insertJournalEntryRows,
+  insertJournalPhotoRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
+  journalEntryOwners,
+  journalEntryRowsOf,
+  journalPhotoRowsOf,
   milestoneOwners,
   milestoneRowsOf,
   plantOwners,
@@ -15,6 +28,7 @@ import {
   taskRowsOf,
   taskRowsWithPlantNames,
 } from "./account-data-repository";
+import { toJournalEntry } from "./journal/journal-service";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 
@@ -43,6 +57,27 @@ export async function plantsForExport(
       ...plant
     } = toPlant(row, today);
     return { plant, imageId: row.image_id };
+  });
+}
+
+/** A journal entry as an export holds it: its photos' image ids beside, in the entry's order. */
+export interface JournalEntryForExport {
+  entry: Omit<JournalEntry, "photos">;
+  imageIds: string[];
+}
+
+export async function journalForExport(db: Db, userId: string): Promise<JournalEntryForExport[]> {
+  const [entries, photos] = await Promise.all([
+    journalEntryRowsOf(db, userId),
+    journalPhotoRowsOf(db, userId),
+  ]);
+  const imagesOf = new Map<string, string[]>();
+  for (const photo of photos) {
+    imagesOf.set(photo.entry_id, [...(imagesOf.get(photo.entry_id) ?? []), photo.image_id]);
+  }
+  return entries.map((row) => {
+    const { photos: _photos, ...entry } = toJournalEntry(row, []);
+    return { entry, imageIds: imagesOf.get(row.id) ?? [] };
   });
 }
 
@@ -100,7 +135,18 @@ export const gardenOwners = {
   plants: plantOwners,
   tasks: taskOwners,
   milestones: milestoneOwners,
+  journalEntries: journalEntryOwners,
 };
+
+/** An import's new journal entries and their photos (images stored first), in the caller's transaction. */
+export async function insertImportedJournal(
+  trx: Transaction<Database>,
+  entries: readonly Insertable<JournalEntryTable>[],
+  photos: readonly Insertable<JournalPhotoTable>[],
+): Promise<void> {
+  await insertJournalEntryRows(trx, entries);
+  await insertJournalPhotoRows(trx, photos);
+}
 
 /** An import's new plants, tasks and milestones, in the caller's transaction. */
 export async function insertImportedGarden(

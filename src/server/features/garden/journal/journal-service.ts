@@ -74,7 +74,10 @@ function toPhoto(row: JournalPhotoRow): JournalPhoto {
   };
 }
 
-function toEntry(row: JournalEntryRow, photos: readonly JournalPhotoRow[]): JournalEntry {
+export function toJournalEntry(
+  row: JournalEntryRow,
+  photos: readonly JournalPhotoRow[],
+): JournalEntry {
   return {
     id: row.id,
     plantId: row.plant_id,
@@ -114,7 +117,7 @@ export class JournalService {
     const byEntry = new Map<string, JournalPhotoRow[]>();
     for (const photo of photos)
       byEntry.set(photo.entry_id, [...(byEntry.get(photo.entry_id) ?? []), photo]);
-    return rows.map((row) => toEntry(row, byEntry.get(row.id) ?? []));
+    return rows.map((row) => toJournalEntry(row, byEntry.get(row.id) ?? []));
   }
 
   private async entry(userId: string, id: string): Promise<JournalEntry> {
