@@ -3,6 +3,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import {
   JOURNAL_TAG_LABELS,
   type JournalTag,
+  journalEntryHasContent,
   journalTagValues,
   MAX_JOURNAL_PHOTOS,
 } from "../../../../core/garden/journal";
@@ -19,6 +20,7 @@ import {
   patchEntry,
   removeEntryPhoto,
   uploadEntryPhoto,
+  useDeleteEntry,
   useRefreshJournal,
 } from "../../../lib/journal-api";
 import { photoProblem, photoUploadError } from "../../../lib/photo";
@@ -54,6 +56,7 @@ export function EntryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const refresh = useRefreshJournal();
+  const remove = useDeleteEntry();
   const [saved, setSaved] = useState<JournalEntry | undefined>(entry);
   const [date, setDate] = useState(entry?.date ?? localToday());
   const [note, setNote] = useState(entry?.note ?? "");
@@ -124,6 +127,10 @@ export function EntryDialog({
 
   function close() {
     for (const p of picked) URL.revokeObjectURL(p.preview);
+    // An entry this dialog made for photos that all failed says nothing: it does not stay.
+    if (!entry && saved && !journalEntryHasContent({ ...saved, photoCount: saved.photos.length })) {
+      remove.mutate(saved.id);
+    }
     onOpenChange(false);
   }
 
