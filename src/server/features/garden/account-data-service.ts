@@ -28,7 +28,7 @@ import {
   taskRowsOf,
   taskRowsWithPlantNames,
 } from "./account-data-repository";
-import { toJournalEntry } from "./journal/journal-service";
+import { toJournalEntry } from "./journal/journal-rows";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
 

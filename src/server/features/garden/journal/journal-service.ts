@@ -5,9 +5,7 @@ import {
   completedTasks,
   type DayOf,
   JOURNAL_PHOTO_LIMIT_MESSAGE,
-  type JournalTag,
   journalEntryHasContent,
-  journalTagValues,
   MAX_JOURNAL_PHOTOS,
   mergeTimeline,
   normalizeJournalTags,
@@ -28,7 +26,7 @@ import { type ImageRow, imageRow } from "../../photos/images-service";
 import { type PublishChange, publishNothing } from "../changes";
 import { milestonesOfPlant } from "../plants-repository";
 import { plantExists } from "../read-model";
-import { journalPhotoUrl, toMilestone } from "../rows";
+import { toMilestone } from "../rows";
 import {
   completedTasksOfPlant,
   deleteEntry,
@@ -43,6 +41,7 @@ import {
   photosOfEntries,
   updateEntry,
 } from "./journal-repository";
+import { toJournalEntry, toJournalPhoto } from "./journal-rows";
 
 /** A plant's timeline shows at most this many completed tasks (the newest). */
 const TIMELINE_TASKS = 500;
@@ -51,44 +50,6 @@ const plantNotFound = () => notFound("That plant");
 const entryNotFound = () => notFound("That journal entry");
 
 const EMPTY_MESSAGE = "Add a note, a tag or a photo: an entry with none of them says nothing.";
-
-function storedTags(text: string): JournalTag[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return normalizeJournalTags(
-      value.filter((tag): tag is JournalTag => journalTagValues.includes(tag)),
-    );
-  } catch {
-    return [];
-  }
-}
-
-function toPhoto(row: JournalPhotoRow): JournalPhoto {
-  return {
-    id: row.id,
-    entryId: row.entry_id,
-    url: journalPhotoUrl(row.id),
-    position: Number(row.position),
-    createdAt: row.created_at,
-  };
-}
-
-export function toJournalEntry(
-  row: JournalEntryRow,
-  photos: readonly JournalPhotoRow[],
-): JournalEntry {
-  return {
-    id: row.id,
-    plantId: row.plant_id,
-    date: row.entry_date,
-    note: row.note,
-    tags: storedTags(row.tags),
-    photos: photos.map(toPhoto),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** Issue 26: a plant's journal (dated entries, tags, up to six photos each) and its timeline. */
 export class JournalService {
@@ -201,7 +162,7 @@ export class JournalService {
     if (added.kind === "full") throw tooManyPhotos();
     const entry = await findEntry(this.db, userId, entryId);
     if (entry) this.changed(userId, entry.plant_id);
-    return toPhoto(added.row);
+    return toJournalPhoto(added.row);
   }
 
   async removePhoto(userId: string, entryId: string, photoId: string): Promise<void> {
