@@ -30,6 +30,7 @@ type Export = {
   identifications: Record<string, unknown>[];
   areas: { id: string; [key: string]: unknown }[];
   areaPlantings: { id: string; areaId: string; plantId: string; [key: string]: unknown }[];
+  journal: { id: string; plantId: string; photos: Photo[]; [key: string]: unknown }[];
 };
 
 /** A gardener with some of everything: plants with plans, tasks, a milestone, chats, a checklist. */
@@ -57,6 +58,27 @@ async function plantGarden(t: TestApp, user: SignedInUser) {
     }),
     "tomato photo",
   );
+  // A journal entry with two photos.
+  const entry = await ok(
+    await api.post(`/api/plants/${tomato.plant.id}/journal`, {
+      date: shiftDate(utcToday(), -2),
+      note: "First truss set",
+      tags: ["pruned", "watered"],
+    }),
+    "journal entry",
+  );
+  for (const bytes of [await jpegPhoto(800, 600), await jpegPhoto(400, 300)]) {
+    const upload = multipart(bytes);
+    await ok(
+      await t.app.inject({
+        method: "POST",
+        url: `/api/journal/${entry.entry.id}/photos`,
+        headers: { cookie: user.cookie, ...upload.headers },
+        payload: upload.payload,
+      }),
+      "journal photo",
+    );
+  }
   await ok(
     await api.post("/api/tasks", {
       title: 'Stake, "tie" and\nwater',
@@ -175,6 +197,10 @@ const garden = (file: Export) => ({
   workflows: file.workflows,
   areas: file.areas,
   areaPlantings: file.areaPlantings,
+  journal: file.journal.map(({ photos, ...entry }) => ({
+    ...entry,
+    photos: photos.map((photo) => ({ ...(photo as NonNullable<Photo>), data: "(the picture)" })),
+  })),
 });
 
 const importFile = (app: FastifyInstance, cookie: string, file: unknown) =>
@@ -274,6 +300,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
         milestones: before.milestones.length,
         chats: 1,
         workflows: 1,
+        journalEntries: 1,
       },
     });
     const after = await exportOf(t.app, fresh.cookie);
@@ -319,7 +346,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     const again = await importFile(t.app, fresh.cookie, before);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({
-      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0 },
+      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0, journalEntries: 0 },
     });
     expect(rowsText(await userRows(t.database.db, fresh.id))).toBe(rows);
   });
@@ -417,6 +444,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
       milestones: file.milestones.length,
       chats: 1,
       workflows: 1,
+      journalEntries: 1,
     });
     const copy = await exportOf(t.app, friend.cookie);
     const ownIds = new Set(
@@ -435,6 +463,9 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     const stake = copy.tasks.find((task) => String(task.title).startsWith("Stake"));
     expect(stake?.plantId).toBe(tomato?.id);
     expect(copy.chats[0]?.plantId).toBe(tomato?.id);
+    expect(copy.journal[0]?.plantId).toBe(tomato?.id);
+    expect(copy.journal[0]?.photos).toHaveLength(2);
+    expect(file.journal.map((j) => j.id)).not.toContain(copy.journal[0]?.id);
     expect(copy.milestones.find((m) => m.title === "First flower")?.plantId).toBe(
       copy.plants.find((p) => p.name === "Moonflower")?.id,
     );
@@ -448,7 +479,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
 
     const twice = await importFile(t.app, friend.cookie, file);
     expect(twice.json()).toEqual({
-      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0 },
+      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0, journalEntries: 0 },
     });
     expect(rowsText(await userRows(t.database.db, owner.id)), "the owner's rows").toBe(ownerRows);
   });

@@ -22,7 +22,7 @@ import {
 import { type Body, fuzzInputs } from "./support/fuzz-input";
 import { fuzzSettings } from "./support/fuzz-settings";
 import { tomatoBody } from "./support/garden";
-import { stubIdentifier } from "./support/photos";
+import { multipart, stubIdentifier } from "./support/photos";
 import { createTestApp, dialects, type TestApp } from "./support/test-app";
 import { rowsText, type UserRows, userRows } from "./support/user-rows";
 import { type SignedInUser, signUp } from "./support/users";
@@ -46,6 +46,8 @@ const NOT_FUZZED: Record<string, string> = {
     "takes a multipart photo only, no JSON; tests/plant-photos.test.ts sends it odd uploads",
   "PUT /api/harvests/{harvestId}/photo":
     "takes a multipart photo only, no JSON; tests/harvests.test.ts sends it odd uploads",
+  "POST /api/journal/{entryId}/photos":
+    "takes a multipart photo only, no JSON; tests/journal.test.ts sends it photos, a seventh and another gardener's entry",
   "DELETE /api/me":
     "its plausible body deletes the fuzzer's own account; tests/account-data.test.ts sends it wrong confirmations and checks nothing changes",
 };
@@ -182,6 +184,23 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+    if (baseline.journalPhotos.length === 0) {
+      // A journal entry with a photo on the first plant (made just above if there was none).
+      const plants = (await snapshot()).plants;
+      const entry = await inject("POST", `/api/plants/${plants[0]?.id}/journal`, user.cookie, {
+        kind: "json",
+        value: { date: "2026-05-01", note: "Fuzzed entry", tags: ["fed"] },
+      });
+      expect(entry.statusCode, entry.body).toBe(201);
+      const form = multipart(Buffer.from(TINY_JPEG_BASE64, "base64"));
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/journal/${entry.json().entry.id}/photos`,
+        headers: { cookie: user.cookie, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     if (!baseline.reminderChannels.some((c) => c.url.startsWith(LOOPBACK_CHANNEL))) {
       // Fuzzed channels are left alone: only this one is aimed at by the id routes, so a test
       // message fails at once (nothing listens on port 1) instead of waiting on a made-up host.
@@ -221,6 +240,10 @@ describe.each(dialects)("every JSON route under random input on %s", (dialect) =
         return baseline.apiTokens.filter((k) => k.revoked_at === null).map((k) => k.id);
       case "area":
         return baseline.areas.map((a) => a.id);
+      case "journalEntry":
+        return baseline.journalEntries.map((e) => e.id);
+      case "journalPhoto":
+        return baseline.journalPhotos.map((p) => p.id);
       case "reminderChannel":
         return baseline.reminderChannels
           .filter((c) => c.url.startsWith(LOOPBACK_CHANNEL))

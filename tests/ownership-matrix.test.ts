@@ -152,6 +152,8 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     reminderChannel: [],
     area: [],
     harvest: [],
+    journalEntry: [],
+    journalPhoto: [],
   };
   /** The other gardener's own records, for routes that change one of theirs. */
   const otherIds: Partial<Record<RecordKind, string[]>> = {};
@@ -400,6 +402,21 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
     ids.chat = [talk.id, about.id];
     ids.plant = [tomato.plant.id, custom.plant.id, tracked.plant.id];
     ids.task = [standalone.id, onPlant.id, tomato.tasks[0].id, done.id];
+    // A journal entry on the tomato with a photo (one entry: a photo route names the entry too).
+    const entry = await created(
+      await send(owner, "POST", `/api/plants/${tomato.plant.id}/journal`, {
+        date: "2026-05-01",
+        note: "Owner's note",
+        tags: ["watered"],
+      }),
+      "owner's journal entry",
+    );
+    const journalPhoto = await created(
+      await send(owner, "POST", `/api/journal/${entry.entry.id}/photos`, new Form(photo)),
+      "owner's journal photo",
+    );
+    ids.journalEntry = [entry.entry.id];
+    ids.journalPhoto = [journalPhoto.photo.id];
     // The other gardener has a garden of their own, so their lists are not empty by accident.
     const othersTomato = await created(
       await send(other, "POST", "/api/plants", tomatoBody()),
@@ -540,10 +557,10 @@ describe.each(dialects)("ownership matrix on %s", (dialect) => {
   });
 
   it("lets the owner make the same requests (so each 404 was about whose record it is)", async () => {
-    // Reads and changes first, deletions last; tasks before the plants they may belong to, and
-    // a plant's photo before the plant.
+    // Reads and changes first, deletions last; tasks before the plants they may belong to, a
+    // plant's photo before the plant, and a record's parts (a journal photo) before the record.
     const order = (r: ApiRoute) =>
-      (r.method === "DELETE" ? 10 : 0) +
+      (r.method === "DELETE" ? 10 - r.pathParams.length : 0) +
       (Object.values(kindOf(r) ?? {}).includes("plant") ? 1 : 0) +
       (r.method === "DELETE" && /\{[^}]+\}$/.test(r.path) ? 5 : 0);
     const sorted = [...matrix].sort((x, y) => order(x) - order(y));

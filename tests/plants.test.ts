@@ -296,6 +296,7 @@ describe.each(dialects)("plants API on %s", (dialect) => {
         "currentStage",
         "id",
         "imageUrl",
+        "latestPhotoUrl",
         "lights",
         "medium",
         "name",

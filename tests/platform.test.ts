@@ -42,6 +42,8 @@ const TABLES = [
   "area_plantings",
   "task_skips",
   "harvests",
+  "journal_entries",
+  "journal_photos",
 ];
 
 describe.each(dialects)("platform on %s", (dialect) => {

@@ -19,6 +19,8 @@ const OWNERS: Record<string, string> = {
   area_plantings: "garden",
   task_skips: "garden",
   harvests: "garden",
+  journal_entries: "garden",
+  journal_photos: "garden",
   chats: "chat",
   messages: "chat",
   workflows: "workflows",

@@ -44,6 +44,8 @@ import { keysChangedBy, type PublishChange, scopesChangedBy } from "./features/g
 import { harvestPhotoRoutes } from "./features/garden/harvests/harvest-photo-routes";
 import { harvestRoutes } from "./features/garden/harvests/harvests-routes";
 import { HarvestService } from "./features/garden/harvests/harvests-service";
+import { journalRoutes } from "./features/garden/journal/journal-routes";
+import { JournalService } from "./features/garden/journal/journal-service";
 import { plantPhotoRoutes } from "./features/garden/plant-photo-routes";
 import { plantRoutes } from "./features/garden/plants-routes";
 import { PlantService } from "./features/garden/plants-service";
@@ -299,6 +301,7 @@ export async function buildApp(
   const rainSkips = new RainSkipService(database.db, publish);
   app.decorate("rainSkips", rainSkips);
   const harvests = new HarvestService(database.db);
+  const journal = new JournalService(database.db, database.dialect, publish);
   const chats = new ChatService(
     database,
     assistant,
@@ -456,6 +459,7 @@ export async function buildApp(
     await scope.register(plantPhotoRoutes(plants, photos));
     await scope.register(harvestRoutes(harvests));
     await scope.register(harvestPhotoRoutes(harvests, photos));
+    await scope.register(journalRoutes(journal, photos));
     await scope.register(identificationRoutes(identifications, photos));
     await scope.register(taskRoutes(tasks, gardenReads));
     await scope.register(areaRoutes(areas));

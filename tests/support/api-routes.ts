@@ -146,7 +146,9 @@ export type RecordKind =
   | "reminderChannel"
   /** A bed or area (issue 26). */
   | "area"
-  | "harvest";
+  | "harvest"
+  | "journalEntry"
+  | "journalPhoto";
 
 /**
  * Which kind of a gardener's record each path parameter names, keyed by the path up to and
@@ -167,6 +169,9 @@ export const ID_PARAMS: Record<string, RecordKind> = {
   "/api/areas/{areaId}": "area",
   "/api/plants/{plantId}": "plant",
   "/api/harvests/{harvestId}": "harvest",
+  "/api/journal/{entryId}": "journalEntry",
+  "/api/journal/{entryId}/photos/{photoId}": "journalPhoto",
+  "/api/journal/photos/{photoId}": "journalPhoto",
 };
 
 /**

@@ -12,8 +12,8 @@ const byJson = <T>(rows: T[]) =>
 /**
  * Every row that belongs to a user — account, profile, garden, chats, checklists,
  * identifications, photos, usage, cached weather, push subscriptions, the calendar token,
- * reminders sent, API tokens, areas and their past plantings, and rain skips — in a stable order,
- * for "nothing changed" checks.
+ * reminders sent, API tokens, areas and their past plantings, rain skips, harvests and journals —
+ * in a stable order, for "nothing changed" checks.
  * Sessions are left out: signing in is allowed to touch them.
  */
 export async function userRows(db: Kysely<Database>, userId: string) {
@@ -37,6 +37,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     areaPlantings,
     taskSkips,
     harvests,
+    journalEntries,
+    journalPhotos,
   ] = await Promise.all([
     gardenRows(db, userId),
     db.selectFrom("user").selectAll().where("id", "=", userId).execute(),
@@ -57,6 +59,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     db.selectFrom("area_plantings").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("task_skips").selectAll().where("user_id", "=", userId).execute(),
     db.selectFrom("harvests").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("journal_entries").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("journal_photos").selectAll().where("user_id", "=", userId).execute(),
   ]);
   const workflowIds = workflows.map((w) => w.id);
   const workflowItems = workflowIds.length
@@ -93,6 +97,8 @@ export async function userRows(db: Kysely<Database>, userId: string) {
     areaPlantings: byJson(areaPlantings),
     taskSkips: byJson(taskSkips),
     harvests: byJson(harvests),
+    journalEntries: byJson(journalEntries),
+    journalPhotos: byJson(journalPhotos),
   };
 }
 

@@ -3,6 +3,8 @@ export * from "./care-logged";
 export * from "./dates";
 export * from "./grow-guide";
 export * from "./grow-guide-reply";
+export * from "./journal";
+export * from "./journal-timeline";
 export * from "./milestones";
 export * from "./plan-generator";
 export * from "./plan-parsing";

@@ -6,6 +6,7 @@ import { labelledEnum } from "./enum";
 import { gardenTypeValues, growLightingValues } from "./grow-guide";
 import { harvestSchema, MAX_HARVEST_COUNT, MAX_HARVEST_GRAMS } from "./harvest";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
+import { journalEntrySchema, journalTagSchema } from "./journal";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
 import { placeSchema } from "./place";
 import {
@@ -42,6 +43,7 @@ export const IMPORT_LIMITS = {
   areas: MAX_AREAS,
   areaPlantings: 100_000,
   harvests: 100_000,
+  journalEntries: 100_000,
 } as const;
 /**
  * The largest import body (the JSON file), in bytes: room for about 400 plant photos (stored
@@ -63,12 +65,16 @@ export const exportPhotoSchema = z.object({
 
 /** A plant as exported: API.md `Plant` with its photo itself in place of the photo's URL. */
 export const exportPlantSchema = plantSchema
-  .omit({ imageUrl: true, currentStage: true })
+  .omit({ imageUrl: true, latestPhotoUrl: true, currentStage: true })
   .extend({ photo: exportPhotoSchema.nullable() });
 /** A harvest as exported: API.md `Harvest` with its photo itself, without names of the moment. */
 export const exportHarvestSchema = harvestSchema
   .omit({ imageUrl: true, plantName: true, areaName: true })
   .extend({ photo: exportPhotoSchema.nullable() });
+/** A journal entry as exported: its photos themselves, in the entry's order, for their URLs. */
+export const exportJournalEntrySchema = journalEntrySchema
+  .omit({ photos: true })
+  .extend({ photos: z.array(exportPhotoSchema) });
 /** A chat with its messages, oldest first. */
 export const exportChatSchema = chatSchema.extend({
   messages: z.array(messageSchema.omit({ chatId: true })),
@@ -107,6 +113,8 @@ export const exportFileSchema = z.object({
   areas: z.array(exportAreaSchema),
   areaPlantings: z.array(exportAreaPlantingSchema),
   harvests: z.array(exportHarvestSchema),
+  /** Issue 26: the plants' journals, each entry with its photos. */
+  journal: z.array(exportJournalEntrySchema),
 });
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
@@ -323,6 +331,24 @@ export const importHarvestSchema = z
     path: ["weightG"],
   });
 export type ImportHarvest = z.infer<typeof importHarvestSchema>;
+/** A photo in the file (a plant's or a journal entry's), decoded and checked like an upload. */
+const importPhotoSchema = z.object({
+  data: z
+    .string({ error: "must be base64 text." })
+    .max(MAX_PHOTO_BASE64, "is larger than 10 MB, more than a photo may be."),
+});
+
+export const importJournalEntrySchema = z.object({
+  id,
+  plantId: id,
+  date: isoDateSchema(),
+  note: text(5000).trim().default(""),
+  tags: z.array(journalTagSchema).max(6).default([]),
+  createdAt: instant,
+  updatedAt: optionalInstant,
+  photos: z.array(importPhotoSchema).max(6).default([]),
+});
+export type ImportJournalEntry = z.infer<typeof importJournalEntrySchema>;
 
 export const importMessageSchema = z.object({
   id,
@@ -453,6 +479,8 @@ export const importFileSchema = z.object({
   areaPlantings: z.array(importAreaPlantingSchema).max(IMPORT_LIMITS.areaPlantings).default([]),
   /** Absent from files exported before the harvest log (session 17). */
   harvests: z.array(importHarvestSchema).max(IMPORT_LIMITS.harvests).default([]),
+  /** Absent from files exported before the journal (issue 26). */
+  journal: z.array(importJournalEntrySchema).max(IMPORT_LIMITS.journalEntries).default([]),
 });
 export type ImportFile = z.infer<typeof importFileSchema>;
 
@@ -463,6 +491,7 @@ export const importResultSchema = z.object({
     milestones: z.number().int(),
     chats: z.number().int(),
     workflows: z.number().int(),
+    journalEntries: z.number().int(),
   }),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

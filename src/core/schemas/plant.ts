@@ -42,6 +42,8 @@ export const plantSchema = z.object({
   imageUrl: z.string().nullable(),
   /** The bed or area it grows in (issue 26), or null when it is in none. */
   areaId: z.string().nullable(),
+  /** What the plant card shows: its newest journal photo, else its own photo (imageUrl), else null. */
+  latestPhotoUrl: z.string().nullable(),
   location: z.object({ place: z.string() }).nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
@@ -220,6 +222,7 @@ export const plantSummarySchema = plantSchema
     nextTaskId: true,
     imageUrl: true,
     areaId: true,
+    latestPhotoUrl: true,
     createdAt: true,
     updatedAt: true,
     currentStage: true,

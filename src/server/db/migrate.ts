@@ -15,6 +15,7 @@ import * as reminderChannels from "./migrations/0013-reminder-channels";
 import * as contactMessages from "./migrations/0014-contact-messages";
 import * as areas from "./migrations/0015-areas";
 import * as harvests from "./migrations/0016-harvests";
+import * as journal from "./migrations/0017-journal";
 import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0016-harvests": harvests,
   "0018-task-skips": taskSkips,
   "0019-area-plantings": areaPlantings,
+  "0017-journal": journal,
 };
 
 /**

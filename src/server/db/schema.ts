@@ -346,6 +346,30 @@ export interface HarvestTable {
   updated_at: string;
 }
 
+/** A dated entry of a plant's journal (migration 0017). */
+export interface JournalEntryTable {
+  id: string;
+  user_id: string;
+  plant_id: string;
+  /** YYYY-MM-DD: the day the entry is about (the gardener's, not when it was written). */
+  entry_date: string;
+  note: Generated<string>;
+  /** JSON: the entry's tags (core/garden/journal.ts), e.g. ["watered"]. */
+  tags: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A photo of a journal entry: an `images` row of the same user, at `position` (0..5). */
+export interface JournalPhotoTable {
+  id: string;
+  user_id: string;
+  entry_id: string;
+  image_id: string;
+  position: number;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -372,4 +396,6 @@ export interface Database {
   area_plantings: AreaPlantingTable;
   task_skips: TaskSkipTable;
   harvests: HarvestTable;
+  journal_entries: JournalEntryTable;
+  journal_photos: JournalPhotoTable;
 }

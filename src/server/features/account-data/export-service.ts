@@ -14,6 +14,7 @@ import {
   areasForExport,
   harvestsForCsv,
   harvestsForExport,
+  journalForExport,
   milestonesForExport,
   plantsForCsv,
   plantsForExport,
@@ -62,11 +63,11 @@ export class ExportService {
       areaPlantingsForExport(db, userId),
       harvestsForExport(db, userId),
     ]);
-    const photos = await photosForExport(
-      db,
-      userId,
-      [...plants, ...harvests].flatMap((p) => (p.imageId ? [p.imageId] : [])),
-    );
+    const journal = await journalForExport(db, userId);
+    const photos = await photosForExport(db, userId, [
+      ...[...plants, ...harvests].flatMap((p) => (p.imageId ? [p.imageId] : [])),
+      ...journal.flatMap((j) => j.imageIds),
+    ]);
     const photoOf = (imageId: string | null) => {
       const photo = imageId ? photos.get(imageId) : undefined;
       return photo
@@ -101,6 +102,13 @@ export class ExportService {
       areas,
       areaPlantings,
       harvests: harvests.map(({ harvest, imageId }) => ({ ...harvest, photo: photoOf(imageId) })),
+      journal: journal.map(({ entry, imageIds }) => ({
+        ...entry,
+        photos: imageIds.flatMap((imageId) => {
+          const photo = photoOf(imageId);
+          return photo ? [photo] : [];
+        }),
+      })),
     };
   }
 

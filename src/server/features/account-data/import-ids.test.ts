@@ -63,6 +63,7 @@ describe("import id resolution", () => {
       areas: [],
       areaPlantings: [],
       harvests: [{ id: "h" }, { id: "h" }],
+      journal: [{ id: "p" }],
     } as unknown as ImportFile;
     let error: unknown;
     try {

@@ -68,6 +68,11 @@ export function checkDuplicateIds(file: ImportFile): void {
       file.harvests.map((h) => h.id),
       "harvest",
     ),
+    ...duplicates(
+      "journal",
+      file.journal.map((j) => j.id),
+      "journal entry",
+    ),
   ];
   if (problems.length > 0) throw invalidRequest(problems);
 }
@@ -81,7 +86,8 @@ export type RecordTable =
   | "workflows"
   | "areas"
   | "area_plantings"
-  | "harvests";
+  | "harvests"
+  | "journal_entries";
 
 /** Where a record of the file goes: its id in the database, and whether it is added or was there. */
 export interface Placement {
@@ -185,6 +191,7 @@ export async function optionalReferences(
 
 /**
  * Every plantId of tasks, milestones, chats and harvests must name a plant of the file or one the
+ * Every plantId of tasks, milestones, chats and journal entries must name a plant of the file or one the
  * gardener already has; the function maps a file's plant id to the id it has now.
  */
 export async function plantReferences(
@@ -205,6 +212,7 @@ export async function plantReferences(
     ...file.harvests.flatMap((h, i) =>
       h.plantId ? [{ path: `harvests.${i}.plantId`, id: h.plantId }] : [],
     ),
+    ...file.journal.map((j, i) => ({ path: `journal.${i}.plantId`, id: j.plantId })),
   ];
   const outside = refs.filter((ref) => !plants.has(ref.id));
   const owners = await plantOwners(

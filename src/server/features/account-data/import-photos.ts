@@ -1,24 +1,82 @@
+import type {
+  ImportHarvest,
+  ImportJournalEntry,
+  ImportPlant,
+} from "../../../core/schemas/data-export";
 import { AppError, type Issue, invalidRequest } from "../../errors";
 import type { PhotoReader } from "../../lib/photos/photo-gate";
 import type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
 
-/** A record of the file that may carry a photo (a plant, a harvest). */
-interface WithPhoto {
-  photo: { data: string } | null;
+/** A photo of the file: what it belongs to, where it is (for messages), its base64 text. */
+interface FilePhoto<K> {
+  key: K;
+  path: string;
+  data: string;
+}
+
+/** The file's photos, read and stored as uploads are: plants', harvests' and journal entries'. */
+export interface ImportedPhotos {
+  plants: Map<ImportPlant, StoredPhoto>;
+  harvests: Map<ImportHarvest, StoredPhoto>;
+  /** Each entry's photos, in its order. */
+  journal: Map<ImportJournalEntry, StoredPhoto[]>;
 }
 
 /**
- * The file's photos (plants' and harvests'), each read like an upload (type from the bytes, at most 10 MB and 40
- * megapixels, turned upright, shrunk, re-encoded without metadata), through the same gate: every
- * photo is checked before any is decoded, then they count against the sender's budget and wait
- * their turn in the decoder. One that is not a readable photo is a 400 naming its record; one
- * too large is a 413 naming it. `lists` names each list as the file does ("plants").
+ * The file's plant, harvest and journal photos, each read like an upload (type from the bytes, at most 10
+ * MB and 40 megapixels, turned upright, shrunk, re-encoded without metadata), through the same
+ * gate: every photo is checked before any is decoded, then they count against the sender's budget
+ * and wait their turn in the decoder. One that is not a readable photo is a 400 naming where it
+ * is; one too large is a 413 naming it.
  */
-export async function photosOf<T extends WithPhoto>(
-  lists: Record<string, readonly T[]>,
+export async function photosOf(
+  file: {
+    plants: readonly ImportPlant[];
+    harvests: readonly ImportHarvest[];
+    journal: readonly ImportJournalEntry[];
+  },
   reader: PhotoReader,
-): Promise<Map<T, StoredPhoto>> {
-  const checked: { record: T; path: string; photo: CheckedPhoto }[] = [];
+): Promise<ImportedPhotos> {
+  const plantPhotos: FilePhoto<ImportPlant>[] = file.plants.flatMap((plant, index) =>
+    plant.photo ? [{ key: plant, path: `plants.${index}.photo.data`, data: plant.photo.data }] : [],
+  );
+  const harvestPhotos: FilePhoto<ImportHarvest>[] = file.harvests.flatMap((harvest, index) =>
+    harvest.photo
+      ? [{ key: harvest, path: `harvests.${index}.photo.data`, data: harvest.photo.data }]
+      : [],
+  );
+  const journalPhotos: FilePhoto<ImportJournalEntry>[] = file.journal.flatMap((entry, index) =>
+    entry.photos.map((photo, at) => ({
+      key: entry,
+      path: `journal.${index}.photos.${at}.data`,
+      data: photo.data,
+    })),
+  );
+  const read = await readAll<ImportPlant | ImportHarvest | ImportJournalEntry>(
+    [...plantPhotos, ...harvestPhotos, ...journalPhotos],
+    reader,
+  );
+  const plants = new Map<ImportPlant, StoredPhoto>();
+  const harvests = new Map<ImportHarvest, StoredPhoto>();
+  const journal = new Map<ImportJournalEntry, StoredPhoto[]>();
+  const isPlant = new Set<unknown>(file.plants);
+  const isHarvest = new Set<unknown>(file.harvests);
+  for (const { key, stored } of read) {
+    if (isPlant.has(key)) plants.set(key as ImportPlant, stored);
+    else if (isHarvest.has(key)) harvests.set(key as ImportHarvest, stored);
+    else {
+      const entry = key as ImportJournalEntry;
+      journal.set(entry, [...(journal.get(entry) ?? []), stored]);
+    }
+  }
+  return { plants, harvests, journal };
+}
+
+async function readAll<K>(
+  items: readonly FilePhoto<K>[],
+  reader: PhotoReader,
+): Promise<{ key: K; stored: StoredPhoto }[]> {
+  const checked: { key: K; path: string; photo: CheckedPhoto }[] = [];
   const problems: Issue[] = [];
   // A photo that cannot be read is listed with the others; one too large stops the import at
   // once (413), as does a busy decoder (429) or any other failure.
@@ -31,32 +89,28 @@ export async function photosOf<T extends WithPhoto>(
     if (!(err instanceof AppError) || (err.statusCode !== 400 && err.statusCode !== 415)) throw err;
     problems.push({ path, message: err.message });
   };
-  for (const [list, records] of Object.entries(lists)) {
-    for (const [index, record] of records.entries()) {
-      if (!record.photo) continue;
-      const path = `${list}.${index}.photo.data`;
-      const base64 = record.photo.data.replace(/\s+/g, "");
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) {
-        problems.push({ path, message: "must be base64 text." });
-        continue;
-      }
-      try {
-        checked.push({ record, path, photo: await reader.check(Buffer.from(base64, "base64")) });
-      } catch (err) {
-        refused(path, err);
-      }
+  for (const { key, path, data } of items) {
+    const base64 = data.replace(/\s+/g, "");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) {
+      problems.push({ path, message: "must be base64 text." });
+      continue;
     }
-  }
-  if (problems.length > 0) throw invalidRequest(problems);
-  reader.count(checked.length);
-  const photos = new Map<T, StoredPhoto>();
-  for (const { record, path, photo } of checked) {
     try {
-      photos.set(record, (await reader.read(photo)).stored);
+      checked.push({ key, path, photo: await reader.check(Buffer.from(base64, "base64")) });
     } catch (err) {
       refused(path, err);
     }
   }
   if (problems.length > 0) throw invalidRequest(problems);
-  return photos;
+  reader.count(checked.length);
+  const stored: { key: K; stored: StoredPhoto }[] = [];
+  for (const { key, path, photo } of checked) {
+    try {
+      stored.push({ key, stored: (await reader.read(photo)).stored });
+    } catch (err) {
+      refused(path, err);
+    }
+  }
+  if (problems.length > 0) throw invalidRequest(problems);
+  return stored;
 }

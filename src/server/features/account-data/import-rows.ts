@@ -1,9 +1,11 @@
 import type { Insertable } from "kysely";
+import { normalizeJournalTags } from "../../../core/garden/journal";
 import type {
   ImportArea,
   ImportAreaPlanting,
   ImportChat,
   ImportHarvest,
+  ImportJournalEntry,
   ImportMilestone,
   ImportPlant,
   ImportTask,
@@ -14,6 +16,7 @@ import type {
   AreaTable,
   ChatTable,
   HarvestTable,
+  JournalEntryTable,
   MessageTable,
   MilestoneTable,
   PlantTable,
@@ -160,6 +163,25 @@ export function harvestRow(
     image_id: ids.imageId,
     created_at: h.createdAt,
     updated_at: h.updatedAt ?? h.createdAt,
+  };
+}
+
+/** A journal entry (its photos are rows of their own, with new ids). */
+export function journalEntryRow(
+  j: ImportJournalEntry,
+  userId: string,
+  id: string,
+  plantId: string,
+): Insertable<JournalEntryTable> {
+  return {
+    id,
+    user_id: userId,
+    plant_id: plantId,
+    entry_date: j.date,
+    note: j.note,
+    tags: JSON.stringify(normalizeJournalTags(j.tags)),
+    created_at: j.createdAt,
+    updated_at: j.updatedAt ?? j.createdAt,
   };
 }
 

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { ImportFile, ImportResult } from "../../../core/schemas/data-export";
+import type {
+  ImportFile,
+  ImportHarvest,
+  ImportPlant,
+  ImportResult,
+} from "../../../core/schemas/data-export";
 import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
@@ -10,6 +15,7 @@ import {
   gardenOwners,
   insertImportedGarden,
   insertImportedHarvests,
+  insertImportedJournal,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -37,6 +43,7 @@ import {
   areaRow,
   chatRows,
   harvestRow,
+  journalEntryRow,
   milestoneRow,
   plantRow,
   taskRow,
@@ -83,10 +90,7 @@ export class ImportService {
   async importFile(userId: string, file: ImportFile, reader: PhotoReader): Promise<ImportResult> {
     checkDuplicateIds(file);
     // Outside the transaction: decoding photos is the slow part, and a bad one stops it all.
-    const photos = await photosOf<{ photo: { data: string } | null }>(
-      { plants: file.plants, harvests: file.harvests },
-      reader,
-    );
+    const photos = await photosOf(file, reader);
 
     const { db, dialect, zones } = this.deps;
     const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
@@ -123,6 +127,7 @@ export class ImportService {
         ].filter((id): id is string => id !== null),
         gardenOwners.areas,
       );
+      const journal = await place("journal_entries", file.journal, gardenOwners.journalEntries);
       const idOf = (placed: typeof plants) => (id: string) => placed.get(id)?.id ?? id;
       const taskIdOf = idOf(tasks);
       const milestoneIdOf = idOf(milestones);
@@ -132,9 +137,10 @@ export class ImportService {
       const newPlants = file.plants.filter((p) => plants.get(p.id)?.insert);
       const harvests = await place("harvests", file.harvests, gardenOwners.harvests);
       const newHarvests = file.harvests.filter((h) => harvests.get(h.id)?.insert);
-      const imageIds = new Map<object, string>();
+      const imageIds = new Map<ImportPlant | ImportHarvest, string>();
       for (const record of [...newPlants, ...newHarvests]) {
-        const photo = photos.get(record);
+        const photo =
+          photos.plants.get(record as ImportPlant) ?? photos.harvests.get(record as ImportHarvest);
         if (!photo) continue;
         imageIds.set(
           record,
@@ -175,6 +181,32 @@ export class ImportService {
             ) ?? [],
         ),
       });
+
+      // Journal entries, each photo stored as a new image with a new photo id.
+      const newEntries = file.journal.filter((j) => journal.get(j.id)?.insert);
+      const journalPhotoRows = [];
+      for (const entry of newEntries) {
+        const entryId = journal.get(entry.id)?.id ?? entry.id;
+        for (const [position, photo] of (photos.journal.get(entry) ?? []).entries()) {
+          const createdAt = new Date().toISOString();
+          const imageId = await insertImportedPhoto(trx, userId, photo, createdAt);
+          journalPhotoRows.push({
+            id: randomUUID(),
+            user_id: userId,
+            entry_id: entryId,
+            image_id: imageId,
+            position,
+            created_at: createdAt,
+          });
+        }
+      }
+      await insertImportedJournal(
+        trx,
+        newEntries.map((j) =>
+          journalEntryRow(j, userId, journal.get(j.id)?.id ?? j.id, plantIdOf(j.plantId)),
+        ),
+        journalPhotoRows,
+      );
 
       const newChats = file.chats.filter((c) => chats.get(c.id)?.insert);
       const chatRowsOf = chatRows(newChats, userId, {
@@ -223,6 +255,7 @@ export class ImportService {
       const touched = new Set<string>();
       for (const t of newTasks) if (t.plantId) touched.add(plantIdOf(t.plantId));
       for (const m of newMilestones) touched.add(plantIdOf(m.plantId));
+      for (const j of newEntries) touched.add(plantIdOf(j.plantId));
       await refreshNextTasks(trx, userId, new Set([...newPlantIds, ...touched]));
       return {
         result: {
@@ -232,6 +265,7 @@ export class ImportService {
             milestones: newMilestones.length,
             chats: newChats.length,
             workflows: newWorkflows.length,
+            journalEntries: newEntries.length,
           },
         },
         changes: {

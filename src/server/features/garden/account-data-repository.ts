@@ -5,6 +5,8 @@ import type {
   AreaTable,
   Database,
   HarvestTable,
+  JournalEntryTable,
+  JournalPhotoTable,
   MilestoneTable,
   PlantTable,
   TaskSkipTable,
@@ -64,6 +66,36 @@ export function milestoneRowsOf(db: Db, userId: string) {
     .execute();
 }
 
+/** The gardener's journal entries, oldest first, and their photos in each entry's order. */
+export function journalEntryRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("journal_entries")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("plant_id")
+    .orderBy("entry_date")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function journalPhotoRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("journal_photos")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("entry_id")
+    .orderBy("position")
+    .execute();
+}
+
+export const journalEntryOwners = (db: Db, ids: readonly string[]) =>
+  ownersOf(db, "journal_entries", ids);
+export const insertJournalEntryRows = (db: Db, rows: readonly Insertable<JournalEntryTable>[]) =>
+  insertRows(db, "journal_entries", rows);
+export const insertJournalPhotoRows = (db: Db, rows: readonly Insertable<JournalPhotoTable>[]) =>
+  insertRows(db, "journal_photos", rows);
+
 export const plantOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "plants", ids);
 export const taskOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "tasks", ids);
 export const milestoneOwners = (db: Db, ids: readonly string[]) => ownersOf(db, "milestones", ids);
@@ -110,9 +142,11 @@ export const insertMilestoneRows = (db: Db, rows: readonly Insertable<MilestoneT
 export const insertHarvestRows = (db: Db, rows: readonly Insertable<HarvestTable>[]) =>
   insertRows(db, "harvests", rows);
 
-/** Every harvest, plant, task, rain skip, milestone, area and past planting, children first. */
+/** Every journal, harvest, plant, task, rain skip, milestone, area and past planting, children first. */
 export async function deleteGardenRows(db: Db, userId: string): Promise<void> {
   const tables = [
+    "journal_photos",
+    "journal_entries",
     "harvests",
     "task_skips",
     "milestones",

@@ -2,12 +2,15 @@ import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Task } from "../../../core/garden";
 import type { ExportFile } from "../../../core/schemas/data-export";
 import type { Harvest } from "../../../core/schemas/harvest";
+import type { JournalEntry } from "../../../core/schemas/journal";
 import type { Milestone, Plant } from "../../../core/schemas/plant";
 import type {
   AreaPlantingTable,
   AreaTable,
   Database,
   HarvestTable,
+  JournalEntryTable,
+  JournalPhotoTable,
   MilestoneTable,
   PlantTable,
   TaskSkipTable,
@@ -23,10 +26,15 @@ import {
   insertAreaPlantingRows,
   insertAreaRows,
   insertHarvestRows,
+  insertJournalEntryRows,
+  insertJournalPhotoRows,
   insertMilestoneRows,
   insertPlantRows,
   insertTaskRows,
   insertTaskSkipRows,
+  journalEntryOwners,
+  journalEntryRowsOf,
+  journalPhotoRowsOf,
   milestoneOwners,
   milestoneRowsOf,
   plantOwners,
@@ -38,6 +46,7 @@ import {
 import { toArea } from "./areas/service";
 import { allHarvests } from "./harvests/harvests-repository";
 import { toHarvest } from "./harvests/harvests-service";
+import { toJournalEntry } from "./journal/journal-rows";
 import { withSkips } from "./rain-skips/task-skips";
 import { toMilestone, toPlant, toTask } from "./rows";
 import { refreshNextTask } from "./tasks-repository";
@@ -49,7 +58,7 @@ type Db = Kysely<Database>;
 
 /** A plant as an export holds it: no photo URL or current stage, its photo's image id beside. */
 export interface PlantForExport {
-  plant: Omit<Plant, "imageUrl" | "currentStage">;
+  plant: Omit<Plant, "imageUrl" | "latestPhotoUrl" | "currentStage">;
   imageId: string | null;
 }
 
@@ -60,8 +69,34 @@ export async function plantsForExport(
 ): Promise<PlantForExport[]> {
   const rows = await plantRowsOf(db, userId);
   return rows.map((row) => {
-    const { imageUrl: _photo, currentStage: _stage, ...plant } = toPlant(row, today);
+    const {
+      imageUrl: _photo,
+      latestPhotoUrl: _latest,
+      currentStage: _stage,
+      ...plant
+    } = toPlant(row, today);
     return { plant, imageId: row.image_id };
+  });
+}
+
+/** A journal entry as an export holds it: its photos' image ids beside, in the entry's order. */
+export interface JournalEntryForExport {
+  entry: Omit<JournalEntry, "photos">;
+  imageIds: string[];
+}
+
+export async function journalForExport(db: Db, userId: string): Promise<JournalEntryForExport[]> {
+  const [entries, photos] = await Promise.all([
+    journalEntryRowsOf(db, userId),
+    journalPhotoRowsOf(db, userId),
+  ]);
+  const imagesOf = new Map<string, string[]>();
+  for (const photo of photos) {
+    imagesOf.set(photo.entry_id, [...(imagesOf.get(photo.entry_id) ?? []), photo.image_id]);
+  }
+  return entries.map((row) => {
+    const { photos: _photos, ...entry } = toJournalEntry(row, []);
+    return { entry, imageIds: imagesOf.get(row.id) ?? [] };
   });
 }
 
@@ -165,7 +200,18 @@ export const gardenOwners = {
   areas: areaOwners,
   areaPlantings: areaPlantingOwners,
   harvests: harvestOwners,
+  journalEntries: journalEntryOwners,
 };
+
+/** An import's new journal entries and their photos (images stored first), in the caller's transaction. */
+export async function insertImportedJournal(
+  trx: Transaction<Database>,
+  entries: readonly Insertable<JournalEntryTable>[],
+  photos: readonly Insertable<JournalPhotoTable>[],
+): Promise<void> {
+  await insertJournalEntryRows(trx, entries);
+  await insertJournalPhotoRows(trx, photos);
+}
 
 /** An import's new areas, their past plantings, plants, tasks and milestones, in the caller's transaction. */
 export async function insertImportedGarden(

@@ -10,6 +10,7 @@ import {
   readImage,
 } from "../photos/images-service";
 import { recordLeaving } from "./areas/repository";
+import { deleteJournalOfPlant } from "./journal/journal-repository";
 import type { MilestoneRow, PlantRow, TaskRow } from "./rows";
 import { insertTasks, refreshNextTask } from "./tasks-repository";
 
@@ -343,8 +344,8 @@ export type TaskRetitle = (
 
 /**
  * Spec §4 Plant deletion, in one transaction: mark the plant archived, delete its tasks (and
- * their rain skips) and milestones `batchSize` rows per statement, unlink its harvests, then the
- * plant and its photo. False when the user has no such plant.
+ * their rain skips) and milestones `batchSize` rows per statement, unlink its harvests, delete its
+ * journal (entries, photos), then the plant and its photo. False when the user has no such plant.
  */
 export async function deletePlantWithChildren(
   db: Db,
@@ -389,6 +390,7 @@ export async function deletePlantWithChildren(
       .where("user_id", "=", userId)
       .where("plant_id", "=", plantId)
       .execute();
+    await deleteJournalOfPlant(trx, userId, plantId);
 
     const photo = await trx
       .selectFrom("plants")

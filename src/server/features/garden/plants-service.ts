@@ -54,6 +54,7 @@ import type { PlanWeather } from "../weather/plan-weather-read-model";
 import { areaExists } from "./areas/repository";
 import { type PublishChange, publishNothing } from "./changes";
 import { plantInUnits, taskInUnits } from "./in-units";
+import { latestPhotosOf } from "./journal/journal-repository";
 import {
   deletePlantWithChildren,
   findPlant,
@@ -70,6 +71,7 @@ import {
 import { withSkips } from "./rain-skips/task-skips";
 import { plantExists } from "./read-model";
 import {
+  journalPhotoUrl,
   type MilestoneRow,
   recordedStageOf,
   stagePlanOf,
@@ -111,6 +113,7 @@ export function toPlantSummary(plant: PlantListItem, today: string): PlantSummar
     nextTaskId: plant.nextTaskId,
     imageUrl: plant.imageUrl,
     areaId: plant.areaId,
+    latestPhotoUrl: plant.latestPhotoUrl,
     createdAt: plant.createdAt,
     updatedAt: plant.updatedAt,
     currentStage: plant.currentStage,
@@ -140,6 +143,11 @@ function startedAs(method: PlantCreate["startMethod"], fromGuide: boolean) {
   if (method === "seed") return "seed";
   if (method === "seedling" || method === "cutting") return "plant";
   return fromGuide ? "seed" : "either";
+}
+
+/** The plant with its newest journal photo (if it has one) as the photo its card shows. */
+function withLatestPhoto(plant: Plant, journalPhotoId: string | undefined): Plant {
+  return journalPhotoId ? { ...plant, latestPhotoUrl: journalPhotoUrl(journalPhotoId) } : plant;
 }
 
 const dayStart = (date: string) => `${date}T00:00:00.000Z`;
@@ -241,14 +249,20 @@ export class PlantService {
     ]);
     const page = rows.slice(0, query.limit);
     const nextIds = page.flatMap((row) => (row.next_task_id ? [row.next_task_id] : []));
-    const nextTasks = (await tasksByIds(this.db, userId, nextIds)).map(toTask);
-    const next = new Map(
-      (await withSkips(this.db, userId, nextTasks)).map((task) => [task.id, task]),
-    );
+    const [nextRows, latest] = await Promise.all([
+      tasksByIds(this.db, userId, nextIds),
+      latestPhotosOf(
+        this.db,
+        userId,
+        page.map((row) => row.id),
+      ),
+    ]);
+    const nextTasks = await withSkips(this.db, userId, nextRows.map(toTask));
+    const next = new Map(nextTasks.map((task) => [task.id, task]));
     const items: PlantListItem[] = page.map((row) =>
       plantInUnits(
         {
-          ...toPlant(row, today),
+          ...withLatestPhoto(toPlant(row, today), latest.get(row.id)),
           nextTask: (row.next_task_id && next.get(row.next_task_id)) || null,
         },
         units,
@@ -266,10 +280,11 @@ export class PlantService {
     const row = await findPlant(this.db, userId, id);
     if (!row) throw plantNotFound();
     const pending = { status: "pending", plantId: id };
-    const [taskRows, milestoneRows, units] = await Promise.all([
+    const [taskRows, milestoneRows, units, latest] = await Promise.all([
       listTasks(this.db, userId, pending, DETAIL_TASKS + 1, null),
       milestonesOfPlant(this.db, userId, id),
       findUnits(this.db, userId),
+      latestPhotosOf(this.db, userId, [id]),
     ]);
     // A page that is not full holds every pending task: counting them again is a query saved on
     // most plants' pages (a mixed-load profile had it in one of five reads of a plant).
@@ -283,7 +298,7 @@ export class PlantService {
     );
     const nextCursor = page.nextCursor;
     // The timeline takes the plant's parsed stage plan: parsing it again cost a plant page read.
-    const plant = plantInUnits(toPlant(row, today), units);
+    const plant = plantInUnits(withLatestPhoto(toPlant(row, today), latest.get(id)), units);
     return {
       ...plant,
       timeline: buildTimeline(plant.stagePlan, row.planting_date, today, recordedStageOf(row)),

@@ -98,6 +98,10 @@ export const plantPhotoUrl = (plantId: string, imageId: string | null) =>
     ? `/api/plants/${encodeURIComponent(plantId)}/photo?v=${encodeURIComponent(imageId)}`
     : null;
 
+/** A journal photo's URL: a photo id always means the same bytes, so browsers may cache it. */
+export const journalPhotoUrl = (photoId: string) =>
+  `/api/journal/photos/${encodeURIComponent(photoId)}`;
+
 /** API.md Plant; `currentStage` is where today falls on the plant's stage timeline. */
 export function toPlant(row: PlantRow, today: string): Plant {
   const stagePlan = stagePlanOf(row);
@@ -126,6 +130,8 @@ export function toPlant(row: PlantRow, today: string): Plant {
     nextTaskId: row.next_task_id,
     imageUrl: plantPhotoUrl(row.id, row.image_id),
     areaId: row.area_id ?? null,
+    // The service puts the newest journal photo here when the plant has one.
+    latestPhotoUrl: plantPhotoUrl(row.id, row.image_id),
     location: row.location_place ? { place: row.location_place } : null,
     notes: row.notes,
     createdAt: row.created_at,

@@ -31,6 +31,8 @@ export const PlantCard = memo(function PlantCard({
   const progress = plant.stageProgress ?? null;
   const percent = progress === null ? null : Math.round(progress * 100);
   const notStarted = plant.plantingDate > today;
+  // The newest journal photo, else the plant's own (a list cached before journals has only that).
+  const photoUrl = plant.latestPhotoUrl ?? plant.imageUrl;
   return (
     <Link
       to={`/plants/${plant.id}`}
@@ -41,9 +43,9 @@ export const PlantCard = memo(function PlantCard({
     >
       <div className="flex min-w-0 gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-leaf-100">
-          {plant.imageUrl ? (
+          {photoUrl ? (
             <img
-              src={plant.imageUrl}
+              src={photoUrl}
               alt=""
               width={64}
               height={64}

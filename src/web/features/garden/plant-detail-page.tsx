@@ -20,6 +20,7 @@ import { AddTaskDialog } from "./add-task-dialog";
 import { PlantAreaLink } from "./areas/plant-area-link";
 import { EditPlantDialog } from "./edit-plant-dialog";
 import { PlantHarvestsCard } from "./harvests/plant-harvests-card";
+import { JournalSection } from "./journal/journal-section";
 import { Milestones } from "./milestones";
 import { PlantPhoto } from "./plant-photo";
 import { TaskRow } from "./task-row";
@@ -279,6 +280,8 @@ function PlantView({ plant }: { plant: PlantDetail }) {
 
         <PlantHarvestsCard plantId={plant.id} plantName={plant.name} />
       </div>
+
+      <JournalSection plantId={plant.id} />
 
       <Button variant="danger" className="self-start" onClick={() => setConfirming(true)}>
         <Trash2 size={20} aria-hidden />
