@@ -84,7 +84,13 @@ describe.skipIf(!chromiumPath)("beds and areas", () => {
     await saveScreenshot(page, `areas-add-plant-${size}`, { fullPage: false });
     await add.getByRole("button", { name: "Add Plant" }).click();
     await page.waitForURL(/\/plants\/[^/]+$/);
-    await page.getByRole("link", { name: "Back bed" }).waitFor();
+    await page.getByRole("link", { name: "Back bed" }).click();
+    await page.getByRole("list", { name: "How many more fit" }).waitFor();
+    await page.getByRole("list", { name: "Warnings" }).getByText("Crop rotation").waitFor();
+    // 2 m² less the pepper's own 2 025 cm²: 17 975 cm², 8 more.
+    await waitForText(page, "8 more fit");
+    expect(await fitsWidth(page)).toBe(true);
+    await saveScreenshot(page, `areas-detail-${size}`);
     await page.goto("/plants");
     await page.getByRole("heading", { name: /Back bed/ }).waitFor();
     await page
