@@ -97,4 +97,38 @@ describe.each(dialects)("care logged in the journal on %s", (dialect) => {
     });
     expect(await dueOf(water)).toBe(today);
   });
+
+  it("moves them when a journal entry says watered or fed, from the entry's day", async () => {
+    const plantId = await addPlant();
+    const water = await addTask(plantId, {
+      type: "watering",
+      dueDate: shiftDate(today, 1),
+      repeatEveryDays: 4,
+    });
+    const feed = await addTask(plantId, {
+      type: "feeding",
+      dueDate: shiftDate(today, 2),
+      repeatEveryDays: 14,
+    });
+    const entry = await api.post(`/api/plants/${plantId}/journal`, {
+      date: today,
+      note: "Soaked the bed",
+      tags: ["watered", "pruned"],
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    expect(await dueOf(water)).toBe(shiftDate(today, 4));
+    expect(await dueOf(feed)).toBe(shiftDate(today, 2));
+
+    // Adding "fed" to the entry later logs the feeding too; the watering stays where it went.
+    const edited = await api.patch(`/api/journal/${entry.json().entry.id}`, {
+      tags: ["watered", "fed"],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await dueOf(feed)).toBe(shiftDate(today, 14));
+    expect(await dueOf(water)).toBe(shiftDate(today, 4));
+
+    // An entry without those tags moves nothing.
+    await api.post(`/api/plants/${plantId}/journal`, { date: today, tags: ["treated"] });
+    expect(await dueOf(water)).toBe(shiftDate(today, 4));
+  });
 });

@@ -301,7 +301,12 @@ export async function buildApp(
   const rainSkips = new RainSkipService(database.db, publish);
   app.decorate("rainSkips", rainSkips);
   const harvests = new HarvestService(database.db);
-  const journal = new JournalService(database.db, database.dialect, publish);
+  const journal = new JournalService(
+    database.db,
+    database.dialect,
+    (userId, plantId, kind, day) => tasks.careLogged(userId, plantId, kind, day),
+    publish,
+  );
   const chats = new ChatService(
     database,
     assistant,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canAddJournalPhoto,
+  careLoggedBy,
   JOURNAL_TAG_LABELS,
   journalEntryHasContent,
   journalTagValues,
@@ -43,5 +44,14 @@ describe("an entry's content", () => {
     expect(journalEntryHasContent({ note: "new leaf", tags: [], photoCount: 0 })).toBe(true);
     expect(journalEntryHasContent({ note: "", tags: ["fed"], photoCount: 0 })).toBe(true);
     expect(journalEntryHasContent({ note: "", tags: [], photoCount: 1 })).toBe(true);
+  });
+});
+
+describe("the care an entry logs", () => {
+  it("is a watering for watered and a feeding for fed, nothing for the other tags", () => {
+    expect(careLoggedBy(["watered"])).toEqual(["watering"]);
+    expect(careLoggedBy(["fed", "pruned"])).toEqual(["feeding"]);
+    expect(careLoggedBy(["watered", "fed"])).toEqual(["watering", "feeding"]);
+    expect(careLoggedBy(["pruned", "treated", "pest-disease", "transplanted"])).toEqual([]);
   });
 });

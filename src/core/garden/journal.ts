@@ -1,3 +1,5 @@
+import type { CareKind } from "./care-logged";
+
 /** Issue 26: what a journal entry may say it was about, as stored and sent (API.md). */
 export const journalTagValues = [
   "watered",
@@ -41,4 +43,12 @@ export function journalEntryHasContent(entry: {
   photoCount: number;
 }): boolean {
   return entry.note.trim() !== "" || entry.tags.length > 0 || entry.photoCount > 0;
+}
+
+/** The care an entry's tags log: "watered" is a watering, "fed" a feeding (issue 26 item 2). */
+export function careLoggedBy(tags: readonly JournalTag[]): CareKind[] {
+  const kinds: CareKind[] = [];
+  if (tags.includes("watered")) kinds.push("watering");
+  if (tags.includes("fed")) kinds.push("feeding");
+  return kinds;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Updateable } from "kysely";
 import {
+  type CareKind,
   canAddJournalPhoto,
+  careLoggedBy,
   completedTasks,
   type DayOf,
   JOURNAL_PHOTO_LIMIT_MESSAGE,
@@ -49,6 +51,14 @@ const TIMELINE_TASKS = 500;
 const plantNotFound = () => notFound("That plant");
 const entryNotFound = () => notFound("That journal entry");
 
+/** Moves the plant's repeating tasks of that kind of care on from `day` (TaskService.careLogged). */
+export type LogCare = (
+  userId: string,
+  plantId: string,
+  kind: CareKind,
+  day: string,
+) => Promise<unknown>;
+
 const EMPTY_MESSAGE = "Add a note, a tag or a photo: an entry with none of them says nothing.";
 
 /** Issue 26: a plant's journal (dated entries, tags, up to six photos each) and its timeline. */
@@ -56,6 +66,7 @@ export class JournalService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    private readonly logCare: LogCare,
     private readonly publish: PublishChange = publishNothing,
   ) {}
 
@@ -108,7 +119,19 @@ export class JournalService {
       updated_at: nowIso,
     });
     this.changed(userId, plantId);
-    return this.entry(userId, id);
+    const entry = await this.entry(userId, id);
+    await this.careFrom(userId, entry);
+    return entry;
+  }
+
+  /**
+   * Issue 26 item 2: "watered" or "fed" in an entry moves that kind of repeating task on from the
+   * entry's day. Moves only ever go later, so an edit that logs the same care again changes nothing.
+   */
+  private async careFrom(userId: string, entry: JournalEntry): Promise<void> {
+    for (const kind of careLoggedBy(entry.tags)) {
+      await this.logCare(userId, entry.plantId, kind, entry.date);
+    }
   }
 
   /** Changes the entry's date, note or tags; it may not end up with no note, tag or photo. */
@@ -125,7 +148,9 @@ export class JournalService {
     if (patch.tags !== undefined) changes.tags = JSON.stringify(tags);
     await updateEntry(this.db, userId, id, changes);
     this.changed(userId, before.plantId);
-    return this.entry(userId, id);
+    const entry = await this.entry(userId, id);
+    await this.careFrom(userId, entry);
+    return entry;
   }
 
   /** The entry, its photos and their images. */
