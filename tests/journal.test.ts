@@ -170,7 +170,7 @@ describe.each(dialects)("plant journal on %s", (dialect) => {
     expect(junk.statusCode).toBe(400);
   });
 
-  it("merges entries, stages reached and tasks done into the timeline, newest first", async () => {
+  it("merges entries, stages reached, tasks done and harvests into the timeline, newest first", async () => {
     const api = client(t.app, user.cookie);
     const plant = await addPlant(user);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -182,6 +182,13 @@ describe.each(dialects)("plant journal on %s", (dialect) => {
     const done = await api.patch(`/api/tasks/${tasks[0].id}`, { status: "completed" });
     expect(done.statusCode, done.body).toBe(200);
     const fresh = await addEntry(user, plant.id, { date: TODAY, note: "Looking good" });
+    const picked = await api.post(`/api/plants/${plant.id}/harvests`, {
+      date: yesterday,
+      weight: { value: 450, unit: "g" },
+      count: null,
+      note: "First trusses",
+    });
+    expect(picked.statusCode, picked.body).toBe(201);
 
     const res = await api.get(`/api/plants/${plant.id}/timeline`, { "x-timezone": "UTC" });
     expect(res.statusCode, res.body).toBe(200);
@@ -190,8 +197,10 @@ describe.each(dialects)("plant journal on %s", (dialect) => {
       `entry:${fresh.id}`,
       `task:${tasks[0].id}`,
       expect.stringMatching(/^stage:/),
+      `harvest:${picked.json().harvest.id}`,
       `entry:${old.id}`,
     ]);
+    expect(items[3]).toMatchObject({ harvest: { weightG: 450, note: "First trusses" } });
     expect(items.slice(0, 3).every((i) => i.date === TODAY)).toBe(true);
   });
 

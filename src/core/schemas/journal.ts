@@ -1,6 +1,7 @@
 import { JOURNAL_TAG_LABELS, journalTagValues } from "../garden/journal";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
+import { harvestSchema } from "./harvest";
 import { idSchema } from "./task";
 import { z } from "./z";
 
@@ -70,13 +71,14 @@ export const journalPhotoReplySchema = z.object({ photo: journalPhotoSchema });
 const itemBase = { id: z.string(), date: z.string(), at: z.string() };
 
 /**
- * GET /api/plants/:plantId/timeline, newest first. A union on `kind`: a new kind (a harvest)
- * adds one member and leaves the others as they are.
+ * GET /api/plants/:plantId/timeline, newest first: journal entries, stages reached, tasks done
+ * and harvests, a union on `kind`.
  */
 export const timelineItemSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("entry"), ...itemBase, entry: journalEntrySchema }),
   z.object({ kind: z.literal("stage"), ...itemBase, stage: z.string(), title: z.string() }),
   z.object({ kind: z.literal("task"), ...itemBase, title: z.string(), type: z.string() }),
+  z.object({ kind: z.literal("harvest"), ...itemBase, harvest: harvestSchema }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 export const plantTimelineSchema = z.object({ items: z.array(timelineItemSchema) });

@@ -41,10 +41,17 @@ export function useSeasonHarvests(season: string | null) {
   });
 }
 
-/** Any harvest change shows on the plant's total and every season view. */
+/** Any harvest change shows on the plant's total, every season view and the plant's timeline. */
 function useRefreshHarvests() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: harvestKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: harvestKeys.all }),
+      queryClient.invalidateQueries({
+        queryKey: ["plant"],
+        predicate: (query) => query.queryKey.at(-1) === "timeline",
+      }),
+    ]);
 }
 
 /** Logs a harvest, then adds its photo if one was chosen. */

@@ -26,6 +26,8 @@ import { AppError, badRequest, notFound } from "../../../errors";
 import type { StoredPhoto } from "../../../lib/photos/pipeline";
 import { type ImageRow, imageRow } from "../../photos/images-service";
 import { type PublishChange, publishNothing } from "../changes";
+import { harvestsOfPlant } from "../harvests/harvests-repository";
+import { toHarvest } from "../harvests/harvests-service";
 import { milestonesOfPlant } from "../plants-repository";
 import { plantExists } from "../read-model";
 import { toMilestone } from "../rows";
@@ -210,10 +212,11 @@ export class JournalService {
    * done for it, each on the gardener's day (`dayOf`).
    */
   async timeline(userId: string, plantId: string, dayOf: DayOf): Promise<TimelineItem[]> {
-    const [entries, milestones, tasks] = await Promise.all([
+    const [entries, milestones, tasks, harvests] = await Promise.all([
       this.list(userId, plantId),
       milestonesOfPlant(this.db, userId, plantId),
       completedTasksOfPlant(this.db, userId, plantId, TIMELINE_TASKS),
+      harvestsOfPlant(this.db, userId, plantId),
     ]);
     const items: TimelineItem[] = [
       ...entries.map((entry) => ({
@@ -228,6 +231,13 @@ export class JournalService {
         tasks.map((t) => ({ id: t.id, title: t.title, type: t.type, completedAt: t.completed_at })),
         dayOf,
       ),
+      ...harvests.map(toHarvest).map((harvest) => ({
+        kind: "harvest" as const,
+        id: harvest.id,
+        date: harvest.date,
+        at: harvest.createdAt,
+        harvest,
+      })),
     ];
     return mergeTimeline(items);
   }

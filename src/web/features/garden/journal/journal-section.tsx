@@ -1,5 +1,6 @@
-import { CheckCircle2, Pencil, Plus, Sprout, Trash2 } from "lucide-react";
+import { Carrot, CheckCircle2, Pencil, Plus, Sprout, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { amountText } from "../../../../core/garden/harvests";
 import { JOURNAL_TAG_LABELS } from "../../../../core/garden/journal";
 import type { JournalEntry, TimelineItem } from "../../../../core/schemas/journal";
 import { Button } from "../../../components/ui/button";
@@ -9,6 +10,7 @@ import { Alert, Spinner } from "../../../components/ui/misc";
 import { formatDay, fullDate } from "../../../lib/format";
 import { useDeleteEntry, useJournal, useTimeline } from "../../../lib/journal-api";
 import { toast } from "../../../lib/toast-store";
+import { useUnits } from "../harvests/use-units";
 import { EntryDialog } from "./entry-dialog";
 import { PhotoCompare } from "./photo-compare";
 
@@ -143,6 +145,7 @@ function TimelineRow({
       </li>
     );
   }
+  if (item.kind === "harvest") return <HarvestRow item={item} />;
   const { entry } = item;
   return (
     <li
@@ -191,6 +194,20 @@ function TimelineRow({
           ))}
         </ul>
       )}
+    </li>
+  );
+}
+
+function HarvestRow({ item }: { item: Extract<TimelineItem, { kind: "harvest" }> }) {
+  const units = useUnits();
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-amber-50 px-3 py-2">
+      <Carrot size={20} aria-hidden className="shrink-0 text-amber-800" />
+      <p className="min-w-0 flex-1 break-words text-stone-900">
+        Harvested <span className="font-semibold">{amountText(item.harvest, units)}</span>
+        {item.harvest.note ? ` — ${item.harvest.note}` : ""}
+      </p>
+      <DateLabel date={item.date} />
     </li>
   );
 }
