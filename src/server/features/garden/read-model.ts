@@ -12,6 +12,9 @@ export { recordedStageOf } from "./rows";
 
 type Db = Kysely<Database>;
 
+/** Sets of ids larger than this are asked for in several statements (SQLite caps parameters). */
+const ID_CHUNK = 500;
+
 const plantExistsQuery = preparedQuery(["userId", "id"], (db, a: { userId: string; id: string }) =>
   db.selectFrom("plants").select("id").where("user_id", "=", a.userId).where("id", "=", a.id),
 );
@@ -143,41 +146,49 @@ export async function plantCountsOf(db: Db, userIds: string[]): Promise<Map<stri
 }
 
 /**
- * The gardener's active plants whose harvest stage began lately (`isFirstHarvestDue`) and who
- * have neither had their "first harvest due" reminder nor a harvest logged yet.
+ * Per gardener (keyed by id, with their local today), the active plants whose harvest stage began
+ * lately (`isFirstHarvestDue`) and that have neither had their "first harvest due" reminder nor a
+ * harvest logged yet. One statement per 500 gardeners: the reminder run asks for all at once.
  */
 export async function firstHarvestsDue(
   db: Db,
-  userId: string,
-  today: string,
-): Promise<HarvestDuePlant[]> {
-  const rows = await db
-    .selectFrom("plants")
-    .select(["id", "name", "stage_plan", "planting_date", "stage", "stage_started_at"])
-    .where("user_id", "=", userId)
-    .where("status", "=", "active")
-    .where("harvest_reminded_on", "is", null)
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("harvests")
-            .select("harvests.id")
-            .whereRef("harvests.user_id", "=", "plants.user_id")
-            .whereRef("harvests.plant_id", "=", "plants.id"),
+  todayByUser: ReadonlyMap<string, string>,
+): Promise<Map<string, HarvestDuePlant[]>> {
+  const ids = [...todayByUser.keys()];
+  const due = new Map<string, HarvestDuePlant[]>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = await db
+      .selectFrom("plants")
+      .select(["id", "user_id", "name", "stage_plan", "planting_date", "stage", "stage_started_at"])
+      .where("user_id", "in", ids.slice(i, i + ID_CHUNK))
+      .where("status", "=", "active")
+      .where("harvest_reminded_on", "is", null)
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("harvests")
+              .select("harvests.id")
+              .whereRef("harvests.user_id", "=", "plants.user_id")
+              .whereRef("harvests.plant_id", "=", "plants.id"),
+          ),
         ),
-      ),
-    )
-    .execute();
-  return rows.flatMap((row) => {
-    const { harvestDate } = plantSchedule(
-      stagePlanOf(row),
-      row.planting_date,
-      recordedStageOf(row),
-    );
-    return harvestDate && isFirstHarvestDue(harvestDate, today)
-      ? [{ id: row.id, name: row.name, harvestDate }]
-      : [];
-  });
+      )
+      .execute();
+    for (const row of rows) {
+      const today = todayByUser.get(row.user_id);
+      const { harvestDate } = plantSchedule(
+        stagePlanOf(row),
+        row.planting_date,
+        recordedStageOf(row),
+      );
+      if (!today || !harvestDate || !isFirstHarvestDue(harvestDate, today)) continue;
+      due.set(row.user_id, [
+        ...(due.get(row.user_id) ?? []),
+        { id: row.id, name: row.name, harvestDate },
+      ]);
+    }
+  }
+  return due;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   type Digest,
   type HarvestDueMessage,
+  type HarvestDuePlant,
   harvestDueMessage,
   MAX_LISTED_TASKS,
   pushPayload,
@@ -209,6 +210,11 @@ export class ReminderService {
       if (!claimPending && channels.length === 0) return [];
       return [{ candidate, today, claimPending, channels }];
     });
+    // "First harvest due" for the same gardeners, looked up in one statement for all.
+    await this.firstHarvests(due, run).catch((err: unknown) => {
+      run.failed += 1;
+      log.error({ err }, "the first-harvest reminders could not be looked up");
+    });
     for (let i = 0; i < due.length; i += PARALLEL) {
       await Promise.all(
         due.slice(i, i + PARALLEL).map((reminder) =>
@@ -226,13 +232,6 @@ export class ReminderService {
   }
 
   private async remind(reminder: DueReminder, now: Date, run: ReminderRun) {
-    await Promise.all([
-      this.dailyDigest(reminder, now, run),
-      this.firstHarvests(reminder.candidate, reminder.today, run),
-    ]);
-  }
-
-  private async dailyDigest(reminder: DueReminder, now: Date, run: ReminderRun) {
     const { db } = this.deps;
     const { candidate, today } = reminder;
     const due = await dueTasksOf(db, candidate.userId, today, MAX_LISTED_TASKS);
@@ -264,14 +263,44 @@ export class ReminderService {
   /**
    * Issue 26 "first harvest due": the plants whose harvest stage began lately, each claimed once
    * for good (plants.harvest_reminded_on), so however many runs and instances look, only the
-   * claiming one sends. Checked with the daily reminder (at the gardener's hour), and sent as a
-   * message of its own on every way they chose: push, the e-mail digest, ntfy and webhooks.
-   * A failed call is not tried again (at most once, as push and e-mail).
+   * claiming one sends. Checked for the gardeners whose daily reminder is due at this run (at
+   * their hour), and sent as a message of its own on every way they chose: push, the e-mail
+   * digest, ntfy and webhooks. A failed call is not tried again (at most once, as push and e-mail).
    */
-  private async firstHarvests(candidate: ReminderCandidate, today: string, run: ReminderRun) {
+  private async firstHarvests(reminders: readonly DueReminder[], run: ReminderRun) {
+    if (reminders.length === 0) return;
+    const found = await firstHarvestsDue(
+      this.deps.db,
+      new Map(reminders.map((r) => [r.candidate.userId, r.today])),
+    );
+    const withPlants = reminders.filter((r) => found.has(r.candidate.userId));
+    for (let i = 0; i < withPlants.length; i += PARALLEL) {
+      await Promise.all(
+        withPlants.slice(i, i + PARALLEL).map((r) =>
+          this.sendFirstHarvests(
+            r.candidate,
+            r.today,
+            found.get(r.candidate.userId) ?? [],
+            run,
+          ).catch((err: unknown) => {
+            run.failed += 1;
+            this.deps.log.error(
+              { err, userId: r.candidate.userId },
+              "a first-harvest reminder failed",
+            );
+          }),
+        ),
+      );
+    }
+  }
+
+  private async sendFirstHarvests(
+    candidate: ReminderCandidate,
+    today: string,
+    due: readonly HarvestDuePlant[],
+    run: ReminderRun,
+  ) {
     const { db } = this.deps;
-    const due = await firstHarvestsDue(db, candidate.userId, today);
-    if (due.length === 0) return;
     const claimed = [];
     for (const plant of due) {
       if (await claimFirstHarvestReminder(db, candidate.userId, plant.id, today)) {
