@@ -147,7 +147,7 @@ describe.each(dialects)("ntfy and webhook reminder channels on %s", (dialect) =>
     expect(receiver.to(g.webhookPath)).toHaveLength(2);
   });
 
-  it("tries a failed channel again at the next run, until it gets through, without resending the others", async () => {
+  it("tries a failed channel again 15 minutes on, until it gets through, without resending the others", async () => {
     const g = await gardenerWithChannels(t.app, receiver);
     receiver.status.set(g.webhookPath, 500);
     const first = await t.app.reminders.runOnce(at(DAY, "08:00:00"));
@@ -157,14 +157,18 @@ describe.each(dialects)("ntfy and webhook reminder channels on %s", (dialect) =>
     const failed = (await g.api.get("/api/me/reminder-channels")).json().channels[1];
     expect(failed).toMatchObject({ lastSentOn: null, lastError: expect.stringContaining("500") });
 
+    // The next runs leave it alone for 15 minutes after it failed.
     await t.app.reminders.runOnce(at(DAY, "08:01:00"));
+    await t.app.reminders.runOnce(at(DAY, "08:14:59"));
+    expect(receiver.to(g.webhookPath)).toHaveLength(1);
+    await t.app.reminders.runOnce(at(DAY, "08:15:00"));
     expect(receiver.to(g.ntfyPath)).toHaveLength(1);
     expect(receiver.to(g.webhookPath)).toHaveLength(2);
 
     receiver.status.delete(g.webhookPath);
-    await t.app.reminders.runOnce(at(DAY, "08:02:00"));
+    await t.app.reminders.runOnce(at(DAY, "08:30:00"));
     expect(receiver.to(g.webhookPath)).toHaveLength(3);
-    await t.app.reminders.runOnce(at(DAY, "08:03:00"));
+    await t.app.reminders.runOnce(at(DAY, "08:45:00"));
     expect(receiver.to(g.webhookPath)).toHaveLength(3);
     expect(receiver.to(g.ntfyPath)).toHaveLength(1);
     const done = (await g.api.get("/api/me/reminder-channels")).json().channels[1];
@@ -261,8 +265,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("reminder channels on two instance
       // One webhook fails at first: retried once it answers, still once per success.
       const flaky = gardeners[0]?.webhookPath ?? "";
       receiver.status.set(flaky, 502);
-      const now = at(DAY, "09:00:00");
-      for (let round = 0; round < 3; round++) {
+      // Rounds 15 minutes apart: a failed channel waits that long before it is tried again.
+      const rounds = ["09:00:00", "09:15:00", "09:30:00"];
+      for (const [round, time] of rounds.entries()) {
+        const now = at(DAY, time);
         if (round === 1) receiver.status.delete(flaky);
         await Promise.all([
           a.reminders.runOnce(now),

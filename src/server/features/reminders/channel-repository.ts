@@ -70,14 +70,24 @@ export function channelsNotSentSince(db: Db, onOrAfter: string): Promise<Channel
 /**
  * Claims the channel's reminder for the gardener's local date: the update moves last_sent_on to
  * that date only if it is still before it, so of instances trying at once exactly one changes the
- * row, and only that one sends.
+ * row, and only that one sends. A channel whose last call failed after `failedBefore` is left
+ * alone until then: a server that just refused is not called again by the next run, or by a run
+ * of another instance that started at the same moment.
  */
-export async function claimChannel(db: Db, id: string, localDate: string): Promise<boolean> {
+export async function claimChannel(
+  db: Db,
+  id: string,
+  localDate: string,
+  failedBefore: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("reminder_channels")
     .set({ last_sent_on: localDate })
     .where("id", "=", id)
     .where((eb) => eb.or([eb("last_sent_on", "is", null), eb("last_sent_on", "<", localDate)]))
+    .where((eb) =>
+      eb.or([eb("last_error_at", "is", null), eb("last_error_at", "<=", failedBefore)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

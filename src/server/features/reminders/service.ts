@@ -115,6 +115,11 @@ function channelView(row: ChannelRow): ReminderChannel {
 const PARALLEL = 8;
 /** Claims are compared with today's local date only; older ones are pruned after a week. */
 const KEEP_SENDS_DAYS = 7;
+/**
+ * A channel whose call failed is tried again at the first run this long after (runs are a minute
+ * apart by default): a failing ntfy server or webhook is called four times an hour, not sixty.
+ */
+const CHANNEL_RETRY_PAUSE_MS = 15 * 60_000;
 
 /** Web Push subscriptions, the e-mail digest's unsubscribe link, and the daily reminder run. */
 export class ReminderService {
@@ -172,8 +177,8 @@ export class ReminderService {
    *
    * ntfy and webhook channels are claimed one by one instead (reminder_channels.last_sent_on,
    * claimChannel): the gardener's claim says the day is done, but a channel whose call failed must
-   * be tried again at the next run while the ones that worked are not sent twice. A failed call
-   * gives its channel's claim back; a crash between claim and call loses that day's message for
+   * be tried again while the ones that worked are not sent twice. A failed call gives its
+   * channel's claim back, to be tried again at a run CHANNEL_RETRY_PAUSE_MS later; a crash between claim and call loses that day's message for
    * that channel (at most once, as push and e-mail).
    */
   async runOnce(now = new Date()): Promise<ReminderRun> {
@@ -391,7 +396,8 @@ export class ReminderService {
     let sentAny = false;
     await Promise.all(
       channels.map(async (channel) => {
-        if (!(await claimChannel(db, channel.id, today))) return;
+        const failedBefore = new Date(now.getTime() - CHANNEL_RETRY_PAUSE_MS).toISOString();
+        if (!(await claimChannel(db, channel.id, today, failedBefore))) return;
         const error = await this.call(channel, message);
         if (error === null) {
           sentAny = true;
