@@ -8,6 +8,7 @@ import {
   signUpInContext,
   type Viewport,
   waitForText,
+  waitForToastCode,
 } from "./support";
 
 const today = utcToday;
@@ -279,7 +280,7 @@ describe.skipIf(!chromiumPath)("My Garden for a new gardener, in Chromium", () =
     await page.goto("/");
     await waitForText(page, "Turn the compost");
     // The toast's code loads just after the first render: let it arrive before the signal goes.
-    await page.waitForLoadState("networkidle");
+    await waitForToastCode(page);
     await suite.goOffline(context);
     const banner = page.getByText("⚠️ You are offline. Some features may not work.");
     await banner.waitFor();

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import { killTree } from "../tests/support/process-tree";
 import { startServer } from "../tests/support/server-process";
-import { browserSuite, markOnboarded, signUpInContext, waitForText } from "./support";
+import {
+  browserSuite,
+  markOnboarded,
+  signUpInContext,
+  waitForText,
+  waitForToastCode,
+} from "./support";
 
 const DEGRADED = "⚠️ The gardening assistant is running in degraded mode. Please try again later.";
 
@@ -207,6 +213,7 @@ describe.skipIf(!chromiumPath)("landing places, the degraded banner and queued w
     await page.getByRole("dialog", { name: "Add task" }).getByLabel("Title").waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog", { name: "Add task" }).waitFor({ state: "hidden" });
+    await waitForToastCode(page);
 
     await suite.goOffline(context);
     await waitForText(page, "⚠️ You are offline. Some features may not work.");

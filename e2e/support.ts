@@ -76,6 +76,18 @@ export async function closeWithEscape(page: Page, dialog: Locator) {
 }
 
 /** Waits for visible text; on a timeout the error says which page was showing, and what it said. */
+/**
+ * Waits until the toast's code has arrived. It loads just after the first paint (issue 27), and
+ * "networkidle" can fire while the entry is still being parsed, before that load even starts: a
+ * test that goes offline first would wait for a toast that has no code to show it. Vite fetches
+ * the chunk's own imports before the chunk, so once it is here nothing else is needed.
+ */
+export async function waitForToastCode(page: Page) {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((e) => /\/toast-panel-[^/]*\.js$/.test(e.name)),
+  );
+}
+
 export async function waitForText(page: Page | Locator, text: string | RegExp) {
   try {
     await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
