@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_AREAS } from "../src/core/schemas/area";
+import { MAX_WORKFLOWS_PER_USER } from "../src/core/schemas/workflow";
 import { type FakePushService, startFakePushService } from "./fakes/push-service";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
@@ -301,6 +303,8 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
         chats: 1,
         workflows: 1,
         journalEntries: 1,
+        areas: 1,
+        harvests: 0,
       },
     });
     const after = await exportOf(t.app, fresh.cookie);
@@ -346,7 +350,16 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     const again = await importFile(t.app, fresh.cookie, before);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({
-      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0, journalEntries: 0 },
+      imported: {
+        plants: 0,
+        tasks: 0,
+        milestones: 0,
+        chats: 0,
+        workflows: 0,
+        journalEntries: 0,
+        areas: 0,
+        harvests: 0,
+      },
     });
     expect(rowsText(await userRows(t.database.db, fresh.id))).toBe(rows);
   });
@@ -445,6 +458,8 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
       chats: 1,
       workflows: 1,
       journalEntries: 1,
+      areas: 1,
+      harvests: 0,
     });
     const copy = await exportOf(t.app, friend.cookie);
     const ownIds = new Set(
@@ -479,9 +494,91 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
 
     const twice = await importFile(t.app, friend.cookie, file);
     expect(twice.json()).toEqual({
-      imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0, journalEntries: 0 },
+      imported: {
+        plants: 0,
+        tasks: 0,
+        milestones: 0,
+        chats: 0,
+        workflows: 0,
+        journalEntries: 0,
+        areas: 0,
+        harvests: 0,
+      },
     });
     expect(rowsText(await userRows(t.database.db, owner.id)), "the owner's rows").toBe(ownerRows);
+  });
+
+  it("refuses a file that would pass the most areas or checklists Tendril keeps, importing nothing", async () => {
+    const owner = await signUp(t.app, { name: "Linden" });
+    const api = client(t.app, owner.cookie);
+    for (const name of ["North bed", "South bed"]) {
+      const res = await api.post("/api/areas", { name, kind: "raised-bed", sun: "full-sun" });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const template of ["lawn_seed", "lawn_seed"]) {
+      expect((await api.post("/api/workflows", { template })).statusCode).toBe(201);
+    }
+    expect((await api.post("/api/plants", tomatoBody())).statusCode).toBe(201);
+    const file = await exportOf(t.app, owner.cookie);
+    const now = new Date().toISOString();
+    const gardenerWith = async (areas: number, checklists: number) => {
+      const user = await signUp(t.app);
+      if (areas > 0) {
+        await t.database.db
+          .insertInto("areas")
+          .values(
+            Array.from({ length: areas }, (_, i) => ({
+              id: `area-${i}-${user.id}`,
+              user_id: user.id,
+              name: `Pot ${i}`,
+              kind: "container-group",
+              size_m2: null,
+              sun: "full-sun",
+              notes: null,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      if (checklists > 0) {
+        await t.database.db
+          .insertInto("workflows")
+          .values(
+            Array.from({ length: checklists }, (_, i) => ({
+              id: `checklist-${i}-${user.id}`,
+              user_id: user.id,
+              name: "Lawn from seed",
+              template: "lawn_seed",
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+      return user;
+    };
+
+    const full = await gardenerWith(MAX_AREAS - 1, 0);
+    const refused = await importFile(t.app, full.cookie, file);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `This file would give you ${MAX_AREAS + 1} areas, and Tendril keeps at most ${MAX_AREAS}. Delete areas you no longer use, then import it again.`,
+    );
+    expect((await exportOf(t.app, full.cookie)).plants).toEqual([]);
+
+    const busy = await gardenerWith(0, MAX_WORKFLOWS_PER_USER - 1);
+    const tooMany = await importFile(t.app, busy.cookie, file);
+    expect(tooMany.statusCode, tooMany.body).toBe(409);
+    expect(tooMany.json().error.message).toContain(
+      `${MAX_WORKFLOWS_PER_USER + 1} checklists, and Tendril keeps at most ${MAX_WORKFLOWS_PER_USER}`,
+    );
+    expect((await exportOf(t.app, busy.cookie)).areas).toEqual([]);
+
+    // Exactly up to the caps is fine.
+    const room = await gardenerWith(MAX_AREAS - 2, MAX_WORKFLOWS_PER_USER - 2);
+    const fits = await importFile(t.app, room.cookie, file);
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(fits.json().imported).toMatchObject({ plants: 1, areas: 2, workflows: 2 });
   });
 
   it("carries the place and the gardener's own frost dates; a file from before places still imports", async () => {

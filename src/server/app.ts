@@ -297,7 +297,7 @@ export async function buildApp(
     warningFor,
   );
   const tasks = new TaskService(database.db, publish);
-  const areas = new AreaService(database.db, crops, publish);
+  const areas = new AreaService(database.db, database.dialect, crops, publish);
   const rainSkips = new RainSkipService(database.db, publish);
   app.decorate("rainSkips", rainSkips);
   const harvests = new HarvestService(database.db);

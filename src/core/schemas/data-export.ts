@@ -492,6 +492,8 @@ export const importResultSchema = z.object({
     chats: z.number().int(),
     workflows: z.number().int(),
     journalEntries: z.number().int(),
+    areas: z.number().int(),
+    harvests: z.number().int(),
   }),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { MAX_AREAS } from "../../../core/schemas/area";
 import type {
   ImportFile,
   ImportHarvest,
   ImportPlant,
   ImportResult,
 } from "../../../core/schemas/data-export";
+import { MAX_WORKFLOWS_PER_USER } from "../../../core/schemas/workflow";
 import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
+import { AppError } from "../../errors";
 import type { PhotoReader } from "../../lib/photos/photo-gate";
 import { chatIdOwners, insertImportedChats } from "../chat/account-data-service";
 import {
@@ -16,6 +19,7 @@ import {
   insertImportedGarden,
   insertImportedHarvests,
   insertImportedJournal,
+  lockedAreaCount,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -23,6 +27,7 @@ import { restoreProfile } from "../profile/account-data-service";
 import {
   checklistOwners,
   insertImportedWorkflows,
+  lockedChecklistCount,
   takenChecklistItemIds,
 } from "../workflows/account-data-service";
 import type { ZoneLookup } from "../zones/service";
@@ -75,6 +80,46 @@ export interface ImportDeps {
 /** Message ids someone has: messages have a user, so their owners answer. */
 const takenMessageIds: Taken = async (db, ids) =>
   new Set((await chatIdOwners.messages(db, ids)).keys());
+
+/**
+ * Refuses (409, nothing imported) a file that would take the gardener past the most areas or
+ * checklists Tendril keeps, as adding them one by one would. Counted under the same locks as
+ * those one-by-one adds, so neither can slip in between.
+ */
+async function checkCaps(
+  trx: Db,
+  dialect: Dialect,
+  userId: string,
+  adding: { areas: number; checklists: number },
+): Promise<void> {
+  const caps = [
+    {
+      adding: adding.areas,
+      count: () => lockedAreaCount(trx, dialect, userId),
+      max: MAX_AREAS,
+      noun: "areas",
+      advice: "Delete areas you no longer use",
+    },
+    {
+      adding: adding.checklists,
+      count: () => lockedChecklistCount(trx, dialect, userId),
+      max: MAX_WORKFLOWS_PER_USER,
+      noun: "checklists",
+      advice: "Remove checklists you have finished",
+    },
+  ];
+  for (const cap of caps) {
+    if (cap.adding === 0) continue;
+    const total = (await cap.count()) + cap.adding;
+    if (total > cap.max) {
+      throw new AppError(
+        409,
+        "conflict",
+        `This file would give you ${total} ${cap.noun}, and Tendril keeps at most ${cap.max}. ${cap.advice}, then import it again.`,
+      );
+    }
+  }
+}
 
 /**
  * API.md "import": a Tendril export brought back, all or nothing. A record whose id the gardener
@@ -134,6 +179,13 @@ export class ImportService {
       const chatIdOf = idOf(chats);
       const workflowIdOf = idOf(workflows);
 
+      const newAreas = file.areas.filter((a) => areas.get(a.id)?.insert);
+      const newWorkflows = file.workflows.filter((w) => workflows.get(w.id)?.insert);
+      await checkCaps(trx, dialect, userId, {
+        areas: newAreas.length,
+        checklists: newWorkflows.length,
+      });
+
       const newPlants = file.plants.filter((p) => plants.get(p.id)?.insert);
       const harvests = await place("harvests", file.harvests, gardenOwners.harvests);
       const newHarvests = file.harvests.filter((h) => harvests.get(h.id)?.insert);
@@ -149,7 +201,6 @@ export class ImportService {
       }
       const newTasks = file.tasks.filter((t) => tasks.get(t.id)?.insert);
       const newMilestones = file.milestones.filter((m) => milestones.get(m.id)?.insert);
-      const newAreas = file.areas.filter((a) => areas.get(a.id)?.insert);
       // A past planting whose area is neither in the file nor the gardener's has nowhere to go.
       const newPastPlantings = file.areaPlantings.flatMap((p) => {
         const placed = pastPlantings.get(p.id);
@@ -223,7 +274,6 @@ export class ImportService {
       });
       await insertImportedChats(trx, chatRowsOf.chats, chatRowsOf.messages);
 
-      const newWorkflows = file.workflows.filter((w) => workflows.get(w.id)?.insert);
       const workflowRowsOf = workflowRows(newWorkflows, userId, {
         workflow: workflowIdOf,
         items: await childIds(
@@ -266,6 +316,8 @@ export class ImportService {
             chats: newChats.length,
             workflows: newWorkflows.length,
             journalEntries: newEntries.length,
+            areas: newAreas.length,
+            harvests: newHarvests.length,
           },
         },
         changes: {

@@ -193,6 +193,9 @@ export async function harvestsForCsv(db: Db, userId: string) {
 }
 
 /** Who has each of these ids (ids nobody has are absent). */
+/** The gardener's area count, locked until the import's transaction ends (MAX_AREAS). */
+export { lockedAreaCount } from "./areas/repository";
+
 export const gardenOwners = {
   plants: plantOwners,
   tasks: taskOwners,

@@ -9,6 +9,7 @@ import {
   workflowOwners,
   workflowRowsOf,
 } from "./account-data-repository";
+import { lockedWorkflowCount } from "./repository";
 import { toWorkflow } from "./service";
 
 // What account-data (export, import, account deletion) needs of the checklists: it reaches
@@ -34,6 +35,9 @@ export async function workflowsForExport(
 
 /** Who has each of these checklist ids (ids nobody has are absent). */
 export const checklistOwners = workflowOwners;
+
+/** The gardener's checklist count, locked until the import's transaction ends. */
+export const lockedChecklistCount = lockedWorkflowCount;
 
 /** Checklist item ids someone already has. */
 export const takenChecklistItemIds = takenWorkflowItemIds;

@@ -17,6 +17,19 @@ async function countWorkflows(db: Db, userId: string): Promise<number> {
 }
 
 /**
+ * Takes the gardener's checklist lock and counts their checklists: until the transaction ends,
+ * no other new checklist or import can change that count.
+ */
+export async function lockedWorkflowCount(
+  trx: Db,
+  dialect: Dialect,
+  userId: string,
+): Promise<number> {
+  await lockForUser(trx, dialect, "workflows", userId);
+  return countWorkflows(trx, userId);
+}
+
+/**
  * The checklist and its items, all or nothing, unless the gardener already has `max`: then
  * nothing is stored and the answer is false. Starts at once take turns, so none makes max + 1.
  */
@@ -28,8 +41,7 @@ export async function insertWorkflowWithin(
   items: Insertable<WorkflowItemTable>[],
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await lockForUser(trx, dialect, "workflows", workflow.user_id);
-    if ((await countWorkflows(trx, workflow.user_id)) >= max) return false;
+    if ((await lockedWorkflowCount(trx, dialect, workflow.user_id)) >= max) return false;
     await trx.insertInto("workflows").values(workflow).execute();
     if (items.length > 0) await trx.insertInto("workflow_items").values(items).execute();
     return true;

@@ -140,10 +140,22 @@ describe("Import", () => {
   const fileInput = () => screen.getByLabelText("Tendril export file") as HTMLInputElement;
   const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
   const exportFile = { format: "tendril-export", version: 1, plants: [], tasks: [] };
+  const nothing = {
+    plants: 0,
+    tasks: 0,
+    milestones: 0,
+    chats: 0,
+    workflows: 0,
+    journalEntries: 0,
+    areas: 0,
+    harvests: 0,
+  };
 
-  it("sends the chosen file and shows the counts", async () => {
+  it("sends the chosen file and shows the counts of what was new", async () => {
     fetchMock.mockImplementation(async () =>
-      json(200, { imported: { plants: 2, tasks: 5, milestones: 1, chats: 0, workflows: 1 } }),
+      json(200, {
+        imported: { ...nothing, plants: 2, tasks: 5, milestones: 1, workflows: 1, areas: 1 },
+      }),
     );
     renderAt(<DataCard />);
     choose(new File([JSON.stringify(exportFile)], "tendril-export.json"));
@@ -151,17 +163,24 @@ describe("Import", () => {
     expect(requests()).toEqual([["POST", "/api/import", exportFile]]);
     expect(toasts[0]).toMatchObject({
       title: "Import finished",
-      description: "Imported 2 plants, 5 tasks, 1 milestone, 0 chats and 1 checklist.",
+      description: "Imported 2 plants, 1 area, 5 tasks, 1 milestone and 1 checklist.",
     });
   });
 
   it("says when a re-import added nothing", async () => {
-    fetchMock.mockImplementation(async () =>
-      json(200, { imported: { plants: 0, tasks: 0, milestones: 0, chats: 0, workflows: 0 } }),
-    );
+    fetchMock.mockImplementation(async () => json(200, { imported: nothing }));
     renderAt(<DataCard />);
     choose(new File([JSON.stringify(exportFile)], "tendril-export.json"));
     await waitFor(() => expect(toasts[0]?.title).toBe("Nothing new to import"));
+  });
+
+  it("names a lone new kind of record without a list", async () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { imported: { ...nothing, journalEntries: 1 } }),
+    );
+    renderAt(<DataCard />);
+    choose(new File([JSON.stringify(exportFile)], "tendril-export.json"));
+    await waitFor(() => expect(toasts[0]?.description).toBe("Imported 1 journal entry."));
   });
 
   it("shows the server's 400 message, and how many more problems it found", async () => {

@@ -11,17 +11,21 @@ import { ImportFileError, useImportData } from "./api/import-data";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "3 plants, 12 tasks, 1 chat and 2 checklists", or null when nothing was new. */
+/** "3 plants, 12 tasks, 1 chat and 2 checklists": what was new, or null when nothing was. */
 export function importedSummary({ imported }: ImportResult): string | null {
   const parts = [
     plural(imported.plants, "plant"),
+    plural(imported.areas, "area"),
     plural(imported.tasks, "task"),
     plural(imported.milestones, "milestone"),
+    plural(imported.journalEntries, "journal entry", "journal entries"),
+    plural(imported.harvests, "harvest"),
     plural(imported.chats, "chat"),
     plural(imported.workflows, "checklist"),
-  ];
-  if (Object.values(imported).every((n) => n === 0)) return null;
-  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  ].filter((part) => !part.startsWith("0 "));
+  const last = parts.pop();
+  if (last === undefined) return null;
+  return parts.length === 0 ? last : `${parts.join(", ")} and ${last}`;
 }
 
 /** The server's 400 names the first problem; say how many more there are. */

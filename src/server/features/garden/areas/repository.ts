@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Dialect } from "../../../db/connection";
 import type { AreaPlantingTable, AreaTable, Database } from "../../../db/schema";
+import { lockForUser } from "../../../db/user-lock";
 
 type Db = Kysely<Database>;
 
@@ -62,7 +64,7 @@ export async function areaExists(db: Db, userId: string, id: string): Promise<bo
   return row !== undefined;
 }
 
-export async function countAreas(db: Db, userId: string): Promise<number> {
+async function countAreas(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom("areas")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
@@ -71,8 +73,30 @@ export async function countAreas(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertArea(db: Db, row: Insertable<AreaTable>): Promise<void> {
-  await db.insertInto("areas").values(row).execute();
+/**
+ * Takes the gardener's area lock and counts their areas: until the transaction ends, no other
+ * new area or import can change that count (the MAX_AREAS cap).
+ */
+export async function lockedAreaCount(trx: Db, dialect: Dialect, userId: string): Promise<number> {
+  await lockForUser(trx, dialect, "areas", userId);
+  return countAreas(trx, userId);
+}
+
+/**
+ * Stores the area unless the gardener already has `max`: then nothing is stored and the answer
+ * is false. New areas take turns, so none makes max + 1.
+ */
+export async function insertAreaWithin(
+  db: Db,
+  dialect: Dialect,
+  max: number,
+  row: Insertable<AreaTable> & { user_id: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if ((await lockedAreaCount(trx, dialect, row.user_id)) >= max) return false;
+    await trx.insertInto("areas").values(row).execute();
+    return true;
+  });
 }
 
 export async function updateArea(

@@ -22,6 +22,7 @@ import {
 } from "../../../../core/schemas/area";
 import type { Crop } from "../../../../core/schemas/crop";
 import { type Hemisphere, hemisphereOf } from "../../../../core/weather/season";
+import type { Dialect } from "../../../db/connection";
 import type { AreaTable, Database } from "../../../db/schema";
 import { AppError, badRequest, notFound } from "../../../errors";
 import type { Catalogue } from "../../catalogue/catalogue-read-model";
@@ -30,10 +31,9 @@ import { type PublishChange, publishNothing } from "../changes";
 import { plantPhotoUrl } from "../rows";
 import {
   type AreaRow,
-  countAreas,
   deleteArea,
   findArea,
-  insertArea,
+  insertAreaWithin,
   listAreas,
   pastPlantings,
   plantsInArea,
@@ -77,6 +77,7 @@ interface AreaContents {
 export class AreaService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly catalogue: Catalogue,
     private readonly publish: PublishChange = publishNothing,
   ) {}
@@ -86,16 +87,9 @@ export class AreaService {
   }
 
   async create(userId: string, input: AreaCreate): Promise<Area> {
-    if ((await countAreas(this.db, userId)) >= MAX_AREAS) {
-      throw new AppError(
-        409,
-        "conflict",
-        `You have ${MAX_AREAS} areas, the most Tendril keeps. Delete one you no longer use first.`,
-      );
-    }
     const nowIso = new Date().toISOString();
     const id = randomUUID();
-    await insertArea(this.db, {
+    const stored = await insertAreaWithin(this.db, this.dialect, MAX_AREAS, {
       id,
       user_id: userId,
       name: input.name,
@@ -107,6 +101,13 @@ export class AreaService {
       created_at: nowIso,
       updated_at: nowIso,
     });
+    if (!stored) {
+      throw new AppError(
+        409,
+        "conflict",
+        `You have ${MAX_AREAS} areas, the most Tendril keeps. Delete one you no longer use first.`,
+      );
+    }
     return this.get(userId, id);
   }
 
