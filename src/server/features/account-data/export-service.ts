@@ -50,6 +50,7 @@ export class ExportService {
       areas,
       areaPlantings,
       harvests,
+      journal,
     ] = await Promise.all([
       this.profile(userId),
       ownFrostDates(db, userId),
@@ -62,8 +63,8 @@ export class ExportService {
       areasForExport(db, userId),
       areaPlantingsForExport(db, userId),
       harvestsForExport(db, userId),
+      journalForExport(db, userId),
     ]);
-    const journal = await journalForExport(db, userId);
     const photos = await photosForExport(db, userId, [
       ...[...plants, ...harvests].flatMap((p) => (p.imageId ? [p.imageId] : [])),
       ...journal.flatMap((j) => j.imageIds),

@@ -13,6 +13,7 @@ import type { Database } from "../../db/schema";
 import { lockForUser } from "../../db/user-lock";
 import { AppError } from "../../errors";
 import type { PhotoReader } from "../../lib/photos/photo-gate";
+import type { StoredPhoto } from "../../lib/photos/pipeline";
 import { chatIdOwners, insertImportedChats } from "../chat/account-data-service";
 import {
   gardenOwners,
@@ -190,15 +191,19 @@ export class ImportService {
       const harvests = await place("harvests", file.harvests, gardenOwners.harvests);
       const newHarvests = file.harvests.filter((h) => harvests.get(h.id)?.insert);
       const imageIds = new Map<ImportPlant | ImportHarvest, string>();
-      for (const record of [...newPlants, ...newHarvests]) {
-        const photo =
-          photos.plants.get(record as ImportPlant) ?? photos.harvests.get(record as ImportHarvest);
-        if (!photo) continue;
-        imageIds.set(
-          record,
-          await insertImportedPhoto(trx, userId, photo, new Date().toISOString()),
-        );
-      }
+      const storePhotos = async <R extends ImportPlant | ImportHarvest>(
+        records: readonly R[],
+        photoOf: Map<R, StoredPhoto>,
+      ) => {
+        for (const record of records) {
+          const photo = photoOf.get(record);
+          if (!photo) continue;
+          const createdAt = new Date().toISOString();
+          imageIds.set(record, await insertImportedPhoto(trx, userId, photo, createdAt));
+        }
+      };
+      await storePhotos(newPlants, photos.plants);
+      await storePhotos(newHarvests, photos.harvests);
       const newTasks = file.tasks.filter((t) => tasks.get(t.id)?.insert);
       const newMilestones = file.milestones.filter((m) => milestones.get(m.id)?.insert);
       // A past planting whose area is neither in the file nor the gardener's has nowhere to go.
