@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   base64UrlKey,
   flag,
@@ -49,7 +49,7 @@ describe("wholeNumber", () => {
     const interval = wholeNumber({ min: 0, max: 60, message: "whole", maxMessage: "at most 60" });
     expect(check(interval, "61")).toEqual(["at most 60"]);
     expect(check(interval, "-1")).toEqual(["whole"]);
-    expect(check(wholeNumber({ min: 1 }), "0")).toEqual(["Too small: expected number to be >=1"]);
+    expect(check(wholeNumber({ min: 1 }), "0")).toEqual(check(z.number().min(1), 0));
   });
 });
 
@@ -57,8 +57,8 @@ describe("positiveInt", () => {
   it("takes 1 and up, and refuses 0 with its message or zod's words", () => {
     expect(check(positiveInt("n > 0"), "1")).toBe(1);
     expect(check(positiveInt("n > 0"), "0")).toEqual(["n > 0"]);
-    expect(check(positiveInt(), "0")).toEqual(["Too small: expected number to be >0"]);
-    expect(check(positiveInt(), "abc")).toEqual(["Invalid input: expected number, received NaN"]);
+    expect(check(positiveInt(), "0")).toEqual(check(z.number().positive(), 0));
+    expect(check(positiveInt(), "abc")).toEqual(check(z.number(), Number.NaN));
   });
 });
 
