@@ -11,8 +11,9 @@ import { AddPlantDialog } from "./add-plant-dialog";
 import { PlantsByArea } from "./plants-by-area";
 import { PlantGrid } from "./plants-card";
 
+// Smaller on a phone, so both links share one row above Add Plant instead of a row each.
 const linkStyle = cn(
-  "inline-flex min-h-11 items-center gap-2 rounded-xl px-2 font-semibold text-leaf-fg hover:bg-leaf-100",
+  "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-sm font-semibold text-leaf-fg hover:bg-leaf-100 sm:gap-2 sm:text-base",
   focusRing,
 );
 
@@ -27,13 +28,13 @@ export function PlantsPage() {
   return (
     <div>
       <PageHeader title="Plant Tracker">
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-1 gap-y-2 sm:gap-3">
           <Link to="/areas" className={linkStyle}>
-            <LayoutGrid size={20} aria-hidden />
+            <LayoutGrid size={18} aria-hidden />
             Beds & areas
           </Link>
           <Link to="/planting-calendar" className={linkStyle}>
-            <CalendarDays size={20} aria-hidden />
+            <CalendarDays size={18} aria-hidden />
             Planting calendar
           </Link>
           <Button onClick={() => setAdding(true)}>
