@@ -132,6 +132,16 @@ describe.each(dialects)("contact inbox and the operator's page on %s", (dialect)
       lights: "sun",
       plantingDate: "2026-05-01",
     });
+    // Two messages today, one kept in a chat and one sent without: both count, as the quota does.
+    const chat = (await asGardener.post("/api/chats", {})).json();
+    for (const body of [
+      { message: "When do I water basil?", chatId: chat.id },
+      { message: "Hi" },
+    ]) {
+      const sent = await asGardener.post("/api/gardening/chat", body);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect((await asGardener.get("/api/me/quota")).json().usedToday).toBe(2);
     const { accounts } = (await asOperator.get("/api/admin/accounts")).json();
     expect(accounts.map((a: { email: string }) => a.email)).toEqual([
       operator.email,
@@ -139,7 +149,14 @@ describe.each(dialects)("contact inbox and the operator's page on %s", (dialect)
       named.email,
     ]);
     const ivy = accounts[1];
-    expect(ivy).toMatchObject({ name: "Ivy", plan: "free", plants: 1, operator: false });
+    expect(ivy).toMatchObject({
+      name: "Ivy",
+      plan: "free",
+      plants: 1,
+      messagesToday: 2,
+      operator: false,
+    });
+    expect(accounts[0].messagesToday).toBe(0);
     expect(ivy.lastSignInAt).not.toBeNull();
     expect(accounts[0].operator).toBe(true);
     expect(accounts[2].operator).toBe(true);

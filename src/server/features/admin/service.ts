@@ -8,7 +8,7 @@ import type { ContactService } from "../contact/service";
 import { plantCountsOf } from "../garden/read-model";
 import { accountSummaries, firstAccountId } from "../profile/read-model";
 import { setPlanOf } from "../profile/service";
-import { quotaFor } from "../quota/service";
+import { messagesTodayOf } from "../quota/service";
 
 /** The operator's list shows at most this many accounts: a home instance has a handful. */
 const MAX_ACCOUNTS = 500;
@@ -40,18 +40,17 @@ export class AdminService {
       accountSummaries(this.db, MAX_ACCOUNTS, onlyId),
       firstAccountId(this.db),
     ]);
-    const plants = await plantCountsOf(
-      this.db,
-      summaries.map((account) => account.id),
-    );
-    return Promise.all(
-      summaries.map(async (account) => ({
-        ...account,
-        plants: plants.get(account.id) ?? 0,
-        messagesToday: (await quotaFor(this.db, account.id, now)).usedToday,
-        operator: account.id === first || this.adminEmails.includes(account.email.toLowerCase()),
-      })),
-    );
+    const ids = summaries.map((account) => account.id);
+    const [plants, messagesToday] = await Promise.all([
+      plantCountsOf(this.db, ids),
+      messagesTodayOf(this.db, ids, now),
+    ]);
+    return summaries.map((account) => ({
+      ...account,
+      plants: plants.get(account.id) ?? 0,
+      messagesToday: messagesToday.get(account.id) ?? 0,
+      operator: account.id === first || this.adminEmails.includes(account.email.toLowerCase()),
+    }));
   }
 
   /** Sets an account's plan, as `npm run admin -- set-plan` does; 404 for an unknown account. */

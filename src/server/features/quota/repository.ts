@@ -19,6 +19,23 @@ export async function countUnstoredMessagesSince(
   return Number(row?.count ?? 0);
 }
 
+/** countUnstoredMessagesSince for many users in one query; users with none are absent. */
+export async function countUnstoredMessagesSinceOf(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+  fromDay: string,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("usage")
+    .select((eb) => ["user_id", eb.fn.sum<number | string>("messages").as("count")])
+    .where("user_id", "in", userIds)
+    .where("day", ">=", fromDay)
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count ?? 0)]));
+}
+
 export async function addUnstoredMessage(
   db: Kysely<Database>,
   userId: string,

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { PLAN_DAILY_LIMITS, quotaWindows } from "../../../core/plans";
 import type { Quota } from "../../../core/schemas/app-config";
 import type { Database } from "../../db/schema";
-import { countUserMessagesSince } from "../chat/read-model";
+import { countUserMessagesSince, countUserMessagesSinceOf } from "../chat/read-model";
 import { planOf } from "../profile/read-model";
-import { countUnstoredMessagesSince } from "./repository";
+import { countUnstoredMessagesSince, countUnstoredMessagesSinceOf } from "./repository";
 
 // Chat records a message sent without a chat through this, so the usage table keeps one owner.
 export { addUnstoredMessage } from "./repository";
@@ -36,4 +36,20 @@ export async function quotaFor(
     usedThisMonth: storedThisMonth + unstoredThisMonth,
     resetsAt,
   };
+}
+
+/** Messages each of these users sent today (UTC), as their quota counts them: two queries in all. */
+export async function messagesTodayOf(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const { dayStart } = quotaWindows(now);
+  const [stored, unstored] = await Promise.all([
+    countUserMessagesSinceOf(db, userIds, dayStart),
+    countUnstoredMessagesSinceOf(db, userIds, dayStart.slice(0, 10)),
+  ]);
+  return new Map(
+    userIds.map((id) => [id, (stored.get(id) ?? 0) + (unstored.get(id) ?? 0)] as const),
+  );
 }
