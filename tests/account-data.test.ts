@@ -8,6 +8,7 @@ import { MAX_WORKFLOWS_PER_USER } from "../src/core/schemas/workflow";
 import { type FakePushService, startFakePushService } from "./fakes/push-service";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
+import { tablesOf } from "./support/tables";
 import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { type SignedInUser, signIn, signUp } from "./support/users";
@@ -785,8 +786,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
 
 /** Every table with a column naming the user, and how to count the user's rows in it. */
 async function userTables(t: TestApp) {
-  const tables = await t.database.db.introspection.getTables();
-  const byName = new Map(tables.map((table) => [table.name, table.columns.map((c) => c.name)]));
+  const byName = await tablesOf(t.database);
   const counted = new Map<string, string>();
   for (const [name, columns] of byName) {
     const column = ["user_id", "userId"].find((c) => columns.includes(c));
