@@ -60,6 +60,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One worker process for every file: each suite starts its own server and Chromium
+          // anyway, and a fresh process per file re-imported Playwright and axe (about 2 s each).
+          isolate: false,
           sequence: { groupOrder: 1 },
           // A poll waits for what the gardener would see, however busy the machine: a server
           // round trip on a loaded CI box can take seconds, and a poll that gives up at the
