@@ -206,6 +206,18 @@ const garden = (file: Export) => ({
   })),
 });
 
+/** What importing a file a second time adds. */
+const NOTHING_IMPORTED = {
+  plants: 0,
+  tasks: 0,
+  milestones: 0,
+  chats: 0,
+  workflows: 0,
+  journalEntries: 0,
+  areas: 0,
+  harvests: 0,
+};
+
 const importFile = (app: FastifyInstance, cookie: string, file: unknown) =>
   app.inject({ method: "POST", url: "/api/import", headers: { cookie }, payload: file as object });
 
@@ -351,16 +363,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
     const again = await importFile(t.app, fresh.cookie, before);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({
-      imported: {
-        plants: 0,
-        tasks: 0,
-        milestones: 0,
-        chats: 0,
-        workflows: 0,
-        journalEntries: 0,
-        areas: 0,
-        harvests: 0,
-      },
+      imported: NOTHING_IMPORTED,
     });
     expect(rowsText(await userRows(t.database.db, fresh.id))).toBe(rows);
   });
@@ -495,16 +498,7 @@ describe.each(dialects)("export, import and account deletion on %s", (dialect) =
 
     const twice = await importFile(t.app, friend.cookie, file);
     expect(twice.json()).toEqual({
-      imported: {
-        plants: 0,
-        tasks: 0,
-        milestones: 0,
-        chats: 0,
-        workflows: 0,
-        journalEntries: 0,
-        areas: 0,
-        harvests: 0,
-      },
+      imported: NOTHING_IMPORTED,
     });
     expect(rowsText(await userRows(t.database.db, owner.id)), "the owner's rows").toBe(ownerRows);
   });
