@@ -192,10 +192,10 @@ export async function harvestsForCsv(db: Db, userId: string) {
   return (await allHarvests(db, userId)).map(toHarvest);
 }
 
-/** Who has each of these ids (ids nobody has are absent). */
 /** The gardener's area count, locked until the import's transaction ends (MAX_AREAS). */
 export { lockedAreaCount } from "./areas/repository";
 
+/** Who has each of these ids (ids nobody has are absent). */
 export const gardenOwners = {
   plants: plantOwners,
   tasks: taskOwners,
