@@ -8,7 +8,7 @@ import {
   type imageRow,
   insertImage,
   readImage,
-} from "../photos/images-service";
+} from "../../lib/photos/image-store";
 import { recordLeaving } from "./areas/repository";
 import { deleteJournalOfPlant } from "./journal/journal-repository";
 import type { MilestoneRow, PlantRow, TaskRow } from "./rows";

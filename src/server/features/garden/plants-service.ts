@@ -44,11 +44,11 @@ import type {
 import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { type ImageRow, imageExists, imageRow } from "../../lib/photos/image-store";
 import type { StoredPhoto } from "../../lib/photos/pipeline";
 import type { PlanProvider } from "../../providers/ai/plan-provider";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
 import type { PlantingWarningCheck } from "../climate/planting-warning-service";
-import { type ImageRow, imageExists, imageRow } from "../photos/images-service";
 import { findUnits, profileForPlan } from "../profile/read-model";
 import type { PlanWeather } from "../weather/plan-weather-read-model";
 import { areaExists } from "./areas/repository";

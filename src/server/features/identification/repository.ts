@@ -8,7 +8,7 @@ import {
   type imageRow,
   insertImage,
   readImage,
-} from "../photos/images-service";
+} from "../../lib/photos/image-store";
 
 type Db = Kysely<Database>;
 

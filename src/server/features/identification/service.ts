@@ -18,13 +18,13 @@ import {
 import { localizeUnits } from "../../../core/units-text";
 import type { DatabaseHandle } from "../../db/connection";
 import { AppError, notFound } from "../../errors";
+import { type ImageRow, imageRow } from "../../lib/photos/image-store";
 import type { PhotoGate } from "../../lib/photos/photo-gate";
 import type { Assistant } from "../../providers/ai/assistant";
 import type { KnowledgeBase } from "../../providers/ai/knowledge/knowledge-base";
 import type { IdentifyResult, PlantIdentifier } from "../../providers/plant-id/plant-identifier";
 import type { Catalogue } from "../catalogue/catalogue-read-model";
 import { plantNameAndCrop } from "../garden/read-model";
-import { type ImageRow, imageRow } from "../photos/images-service";
 import { findUnits } from "../profile/read-model";
 import { careInfo } from "./care";
 import {

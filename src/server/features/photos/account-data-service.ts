@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import { imageRow, insertImage } from "../../lib/photos/image-store";
 import type { StoredPhoto } from "../../lib/photos/pipeline";
 import { deleteImageRows, imageRowsOf } from "./account-data-repository";
-import { imageRow, insertImage } from "./images-repository";
 
 // What account-data (export, import, account deletion) needs of the stored photos: it reaches
 // the images table only through here.

@@ -18,8 +18,8 @@ import type {
 } from "../../../../core/schemas/harvest";
 import type { Database, HarvestTable } from "../../../db/schema";
 import { badRequest, notFound } from "../../../errors";
+import { type ImageRow, imageRow } from "../../../lib/photos/image-store";
 import type { StoredPhoto } from "../../../lib/photos/pipeline";
-import { type ImageRow, imageRow } from "../../photos/images-service";
 import { storedLocation } from "../../profile/read-model";
 import { findPlant } from "../plants-repository";
 import { plantExists } from "../read-model";

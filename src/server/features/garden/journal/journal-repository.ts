@@ -9,7 +9,7 @@ import {
   type imageRow,
   insertImage,
   readImage,
-} from "../../photos/images-service";
+} from "../../../lib/photos/image-store";
 
 type Db = Kysely<Database>;
 export type JournalEntryRow = Selectable<JournalEntryTable>;

@@ -23,8 +23,8 @@ import type {
 import type { Dialect } from "../../../db/connection";
 import type { Database, JournalEntryTable } from "../../../db/schema";
 import { AppError, badRequest, notFound } from "../../../errors";
+import { type ImageRow, imageRow } from "../../../lib/photos/image-store";
 import type { StoredPhoto } from "../../../lib/photos/pipeline";
-import { type ImageRow, imageRow } from "../../photos/images-service";
 import { type PublishChange, publishNothing } from "../changes";
 import { harvestsOfPlant } from "../harvests/harvests-repository";
 import { toHarvest } from "../harvests/harvests-service";

@@ -1,6 +1,10 @@
+// The images table, shared storage for every feature that keeps photos (plants, harvests, journal,
+// identifications): each calls these inside its own transaction so a row and its photo commit
+// together. It lives in lib, below the features, because repositories call it (and a repository
+// may call no service).
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ImageTable } from "../../db/schema";
-import type { StoredPhoto } from "../../lib/photos/pipeline";
+import type { StoredPhoto } from "./pipeline";
 
 type Db = Kysely<Database>;
 
