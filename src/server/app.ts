@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
+import type { Writable } from "node:stream";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -79,6 +80,7 @@ import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { AppAddress } from "./lib/app-address";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
+import { serializeRequest } from "./lib/log-redaction";
 import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
 import { checkOutboundUrl } from "./lib/outbound-url";
@@ -126,6 +128,8 @@ export interface AppOverrides {
   plantIdentifier?: PlantIdentifier;
   /** The https agent Web Push uses (tests trust their push service stand-in's certificate). */
   pushAgent?: Agent;
+  /** Where the log goes instead of stdout (tests read what was logged). */
+  logStream?: Writable;
 }
 
 /** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
@@ -151,6 +155,10 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      // Addresses that carry a secret (the calendar feed's, an unsubscribe ?token=) are logged
+      // with it replaced.
+      serializers: { req: serializeRequest },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
