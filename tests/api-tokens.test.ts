@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createECDH, createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TOKEN_LIMIT } from "../src/core/schemas/api-tokens";
 import { tomatoBody } from "./support/garden";
@@ -174,6 +174,102 @@ describe.each(dialects)("API tokens on %s", (dialect) => {
     // better-auth's routes do not take tokens either: no session is found.
     const session = await withToken(secret, "GET", "/api/auth/get-session");
     expect(session.body === "null" || session.statusCode === 401).toBe(true);
+  });
+
+  it("refuses every token on the operator's routes, which still answer the operator's session", async () => {
+    // The owner is the instance's first account: an operator.
+    expect((await asUser(owner, "GET", "/api/admin/accounts")).statusCode).toBe(200);
+    for (const scope of ["read", "write"] as const) {
+      const { secret } = await create(owner, `Operator ${scope}`, scope);
+      for (const [method, url, body] of [
+        ["GET", "/api/admin/accounts", undefined],
+        ["GET", "/api/admin/contact-messages", undefined],
+        ["PATCH", `/api/admin/accounts/${owner.id}`, { plan: "pro" }],
+      ] as const) {
+        const res = await withToken(secret, method, url, body);
+        expect(res.statusCode, `${scope} ${method} ${url}: ${res.body}`).toBe(403);
+        expect(res.json()).toEqual({
+          error: {
+            code: "forbidden",
+            message: expect.stringMatching(
+              /^Using the operator's pages needs a signed-in session: open Tendril in the browser/,
+            ),
+          },
+        });
+        expect(res.body).not.toContain(owner.email);
+      }
+    }
+    expect((await asUser(owner, "GET", "/api/me")).json().plan).toBe("free");
+  });
+
+  it("lets no token fetch or replace the calendar address, add a reminder channel or push endpoint", async () => {
+    const user = await signUp(t.app);
+    const reader = await create(user, "Calendar reader", "read");
+    const writer = await create(user, "Channel writer", "write");
+    const ecdh = createECDH("prime256v1");
+    const subscription = {
+      endpoint: "https://127.0.0.1/push/token-made",
+      keys: {
+        p256dh: ecdh.generateKeys().toString("base64url"),
+        auth: randomBytes(16).toString("base64url"),
+      },
+    };
+    const refusals = [
+      [reader.secret, "GET", "/api/me/calendar", undefined, "Seeing the calendar feed's address"],
+      [writer.secret, "GET", "/api/me/calendar", undefined, "Seeing the calendar feed's address"],
+      [writer.secret, "POST", "/api/me/calendar/rotate", undefined, "Replacing the calendar"],
+      [
+        writer.secret,
+        "POST",
+        "/api/me/reminder-channels",
+        { kind: "webhook", url: "http://127.0.0.1:9/hook" },
+        "Adding a reminder channel",
+      ],
+      [
+        writer.secret,
+        "POST",
+        "/api/me/reminder-channels",
+        { kind: "ntfy", url: "http://127.0.0.1:9/topic", token: "tk_from_a_token" },
+        "Adding a reminder channel",
+      ],
+      [writer.secret, "POST", "/api/push/subscriptions", subscription, "Turning on push reminders"],
+      [writer.secret, "POST", "/api/me/tokens", { name: "Child", scope: "write" }, "Managing API"],
+    ] as const;
+    for (const [secret, method, url, body, action] of refusals) {
+      const res = await withToken(secret, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json().error).toEqual({
+        code: "forbidden",
+        message: expect.stringMatching(
+          new RegExp(`^${action}.* needs a signed-in session: open Tendril in the browser`),
+        ),
+      });
+      expect(res.body).not.toMatch(/\/api\/calendar\//);
+    }
+    // Nothing was made that could outlive the tokens.
+    const rows = async (table: "calendar_tokens" | "reminder_channels" | "push_subscriptions") =>
+      t.database.db.selectFrom(table).select("user_id").where("user_id", "=", user.id).execute();
+    expect(await rows("calendar_tokens")).toEqual([]);
+    expect(await rows("reminder_channels")).toEqual([]);
+    expect(await rows("push_subscriptions")).toEqual([]);
+    const tokens = (await asUser(user, "GET", "/api/me/tokens")).json().tokens as unknown[];
+    expect(tokens).toHaveLength(2);
+    // The session still does all of it; a token still lists and removes channels.
+    expect((await asUser(user, "GET", "/api/me/calendar")).json().url).toMatch(/\.ics$/);
+    const added = await asUser(user, "POST", "/api/me/reminder-channels", {
+      kind: "webhook",
+      url: "http://127.0.0.1:9/hook",
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const listed = await withToken(reader.secret, "GET", "/api/me/reminder-channels");
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().channels).toHaveLength(1);
+    const removed = await withToken(
+      writer.secret,
+      "DELETE",
+      `/api/me/reminder-channels/${added.json().id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
   });
 
   it("answers 401 for a revoked, unknown or malformed token", async () => {

@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkPhoto, decodePhoto } from "../src/server/lib/photos/pipeline";
+import { IMPORT_MAX_PIXELS } from "../src/server/features/account-data/import-photos";
+import { checkPhoto, decodePhoto, MAX_PHOTO_PIXELS } from "../src/server/lib/photos/pipeline";
 import { tomatoBody } from "./support/garden";
 import {
   jpegPhoto,
@@ -185,6 +186,65 @@ describe.each(dialects)("one admission path for every photo decode on %s", (dial
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().imageUrl).toMatch(/^\/api\/plants\/.+\/photo\?v=/);
     expect(decoded).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts an import's photos by their pixels before decoding any, and refuses one over budget", async () => {
+    const user = await signUp(t.app);
+    // Just past the budget in photos of exactly the per-photo cap (each one on its own is fine).
+    const count = Math.floor(IMPORT_MAX_PIXELS / MAX_PHOTO_PIXELS) + 1;
+    const bomb = pngBomb(8000, 5000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const huge = await fileWithPhotos(
+      t.app,
+      Array.from({ length: count }, () => bomb),
+    );
+    decoded.mockClear();
+    checked.mockClear();
+    const refused = await importFile(t.app, user, huge);
+    expectError(
+      refused,
+      413,
+      "payload_too_large",
+      new RegExp(
+        `^The photos in this file add up to ${count * 40} megapixels; one import reads at most 500 \\(.*\\)\\. Shrink the largest photos to 1024 pixels`,
+      ),
+    );
+    expect(checked).toHaveBeenCalledTimes(count);
+    expect(decoded).not.toHaveBeenCalled();
+    expect(await plantsOf(user.id)).toEqual([]);
+
+    // As many photos of a phone's size are read and imported.
+    const small = await fileWithPhotos(
+      t.app,
+      Array.from({ length: count }, () => photo),
+    );
+    decoded.mockClear();
+    const taken = await importFile(t.app, user, small, "10.7.7.7");
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(decoded).toHaveBeenCalledTimes(count);
+    expect(await plantsOf(user.id)).toHaveLength(count);
+  });
+
+  it("counts every photo of an import as at least one stored photo's pixels", async () => {
+    const user = await signUp(t.app);
+    // Tiny files of 512 × 512 white, each counted as the 1024 × 1024 Tendril stores: one more
+    // than the budget holds (by their own pixels they would be a quarter of it).
+    const count = Math.floor(IMPORT_MAX_PIXELS / (1024 * 1024)) + 1;
+    const stored = pngBomb(512, 512);
+    const many = await fileWithPhotos(
+      t.app,
+      Array.from({ length: count }, () => stored),
+    );
+    decoded.mockClear();
+    const refused = await importFile(t.app, user, many);
+    expectError(
+      refused,
+      413,
+      "payload_too_large",
+      /^The photos in this file add up to 500\.2 megapixels; one import reads at most 500 \(a photo smaller than the 1024 × 1024 pixels Tendril keeps counts as that size\)/,
+    );
+    expect(decoded).not.toHaveBeenCalled();
+    expect(await plantsOf(user.id)).toEqual([]);
   });
 
   it("counts PUT photo, identify and imports against one per-address budget (IDENTIFY_PER_MINUTE)", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Agent } from "node:https";
+import type { Writable } from "node:stream";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -7,7 +8,7 @@ import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import type { AuthRateLimitStore } from "./auth/rate-limit-store";
 import { authRoutes } from "./auth/routes";
-import { refuseApiTokens, requireUser } from "./auth/session";
+import { requireUser, sessionOnly } from "./auth/session";
 import { SessionCache } from "./auth/session-cache";
 import { SignUpAnswers } from "./auth/sign-up-answers";
 import type { Config } from "./config";
@@ -79,6 +80,7 @@ import { registerApiRateLimit } from "./lib/api-rate-limit";
 import { AppAddress } from "./lib/app-address";
 import { healthRoutes } from "./lib/health-routes";
 import { jsonSerializerCompiler } from "./lib/json-serializer";
+import { serializeRequest } from "./lib/log-redaction";
 import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
 import { checkOutboundUrl } from "./lib/outbound-url";
@@ -126,6 +128,8 @@ export interface AppOverrides {
   plantIdentifier?: PlantIdentifier;
   /** The https agent Web Push uses (tests trust their push service stand-in's certificate). */
   pushAgent?: Agent;
+  /** Where the log goes instead of stdout (tests read what was logged). */
+  logStream?: Writable;
 }
 
 /** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
@@ -151,6 +155,10 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      // Addresses that carry a secret (the calendar feed's, an unsubscribe ?token=) are logged
+      // with it replaced.
+      serializers: { req: serializeRequest },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
@@ -441,7 +449,7 @@ export async function buildApp(
   await app.register(async (scope) => {
     // onRequest, so a request without a session is 401 before its body is even parsed.
     // An API token (Authorization: Bearer) stands in for a session on every route here except
-    // the account routes below.
+    // the session-only ones (FastifyContextConfig.sessionOnly).
     scope.addHook("onRequest", requireUser(auth, sessions, apiTokens));
     await scope.register(profileRoutes(profiles));
     await scope.register(quotaRoutes(database.db));
@@ -475,16 +483,19 @@ export async function buildApp(
     await scope.register(pushRoutes(reminders));
     await scope.register(reminderChannelRoutes(reminders));
     await scope.register(calendarUrlRoutes(calendar, appAddress));
-    await scope.register(async (account) => {
-      // Session only: an API token may not export, import or delete the account, nor make tokens.
-      account.addHook("onRequest", refuseApiTokens);
-      await account.register(exportRoutes(exports));
-      await account.register(importRoutes(imports, photos));
-      await account.register(deleteAccountRoutes({ db: database.db, auth, endSessions }));
-      await account.register(apiTokenRoutes(apiTokens));
-    });
+    // Session only: an API token may not export, import or delete the account, make tokens or
+    // use the operator's pages (a few routes above are session only too: they say so themselves).
+    await scope.register(sessionOnly("Exporting your data", exportRoutes(exports)));
+    await scope.register(sessionOnly("Importing a file", importRoutes(imports, photos)));
+    await scope.register(
+      sessionOnly(
+        "Deleting the account",
+        deleteAccountRoutes({ db: database.db, auth, endSessions }),
+      ),
+    );
+    await scope.register(sessionOnly("Managing API tokens", apiTokenRoutes(apiTokens)));
     await scope.register(contactRoutes(contact));
-    await scope.register(adminRoutes(admin));
+    await scope.register(sessionOnly("Using the operator's pages", adminRoutes(admin)));
     await scope.register(operatorStatusRoutes(admin));
   });
 

@@ -4,7 +4,10 @@ import pino from "pino";
 /** One JSON log line as pino writes it. */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };
 
-/** A pino logger at debug level whose output a test can read back, as text or as parsed lines. */
+/**
+ * A pino logger at debug level whose output a test can read back, as text or as parsed lines; its
+ * stream can also take an app's log (AppOverrides.logStream).
+ */
 export function captureLog() {
   let text = "";
   const stream = new Writable({
@@ -19,5 +22,5 @@ export function captureLog() {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line) as LogLine);
-  return { log: pino({ level: "debug" }, stream), text: () => text, lines };
+  return { log: pino({ level: "debug" }, stream), stream, text: () => text, lines };
 }

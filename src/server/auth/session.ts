@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ApiTokenScope } from "../../core/schemas/api-tokens";
 import { AppError, unauthorized } from "../errors";
 import type { Auth } from "./auth";
@@ -21,6 +22,14 @@ declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
     apiToken: RequestToken | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What the route does, as the subject of a sentence ("Adding a reminder channel"), when an API
+     * token may not do it: requireUser refuses every token here (403) and names it. Set on a route,
+     * or on every route of a plugin by `sessionOnly`.
+     */
+    sessionOnly?: string;
   }
 }
 
@@ -48,8 +57,9 @@ const invalidToken = () =>
  * onRequest hook of every protected route: resolves the session, or the API token of an
  * `Authorization: Bearer` header, or answers 401. A callback hook, so the common case (a session
  * verified in the last few seconds) costs no promise. A request with a Bearer header is judged by
- * its token alone, never by a cookie it also carries. A read-only token is refused (403) on any
- * method but GET and HEAD. Tokens are never cached: a revoked one is refused at once.
+ * its token alone, never by a cookie it also carries. Any token is refused (403) on a session-only
+ * route, a read-only one on any method but GET and HEAD. Tokens are never cached: a revoked one
+ * is refused at once.
  */
 export function requireUser(auth: Auth, cache: SessionCache, tokens?: TokenAuthenticator) {
   const verify = async (request: FastifyRequest, token: string | undefined) => {
@@ -75,6 +85,8 @@ export function requireUser(auth: Auth, cache: SessionCache, tokens?: TokenAuthe
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const secret = bearerTokenFrom(request.headers.authorization);
     if (secret !== undefined) {
+      const sessionOnly = request.routeOptions.config.sessionOnly;
+      if (sessionOnly !== undefined) return done(needsSession(sessionOnly));
       verifyApiToken(request, secret).then(() => done(), done);
       return;
     }
@@ -88,23 +100,26 @@ export function requireUser(auth: Auth, cache: SessionCache, tokens?: TokenAuthe
   };
 }
 
-/**
- * onRequest hook of the account routes (export, import, account deletion, the API tokens
- * themselves), after requireUser: they need a session; an API token is refused with 403.
- */
-export function refuseApiTokens(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  done: (error?: Error) => void,
-) {
-  if (!request.apiToken) return done();
-  done(
-    new AppError(
-      403,
-      "forbidden",
-      "API tokens cannot be used for account settings, data export or import, or other API tokens. Sign in to Tendril to do this.",
-    ),
+const needsSession = (action: string) =>
+  new AppError(
+    403,
+    "forbidden",
+    `${action} needs a signed-in session: open Tendril in the browser and do it there (an API token cannot).`,
   );
+
+/**
+ * Every route of `routes` session only (see FastifyContextConfig.sessionOnly), unless a route says
+ * what it does itself. For the routes that hand out or set up something that outlives a token (a
+ * secret address, a place reminders are sent to, another token) or that act on the whole account:
+ * revoking a token must take away all it could reach.
+ */
+export function sessionOnly(action: string, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRoute", (route) => {
+      route.config = { ...route.config, sessionOnly: route.config?.sessionOnly ?? action };
+    });
+    await app.register(routes);
+  };
 }
 
 /** For handlers behind requireUser: the signed-in user, typed as present. */

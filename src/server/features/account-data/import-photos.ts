@@ -3,9 +3,34 @@ import type {
   ImportJournalEntry,
   ImportPlant,
 } from "../../../core/schemas/data-export";
+import { STORED_PHOTO_MAX_SIDE } from "../../../core/schemas/identification";
 import { AppError, type Issue, invalidRequest } from "../../errors";
 import type { PhotoReader } from "../../lib/photos/photo-gate";
-import type { CheckedPhoto, StoredPhoto } from "../../lib/photos/pipeline";
+import { type CheckedPhoto, megapixels, type StoredPhoto } from "../../lib/photos/pipeline";
+
+/** The pixels of the largest photo Tendril keeps (and exports): 1024 × 1024. */
+const STORED_PHOTO_PIXELS = STORED_PHOTO_MAX_SIDE * STORED_PHOTO_MAX_SIDE;
+
+/**
+ * The pixels one import may have decoded, counted from the photos' headers before any is
+ * decoded. Decoding grows with the pixels, and 100 KB of PNG can hold 40 megapixels (120 MB to
+ * inflate and shrink): a file of such photos would hold the one decoder, which every upload waits
+ * for, for many seconds. Each photo counts as at least a stored photo (re-encoding one costs
+ * about that whatever it holds): 500 megapixels is 476 photos as Tendril exports them, above the
+ * ~400 the import's 64 MB were sized for.
+ */
+export const IMPORT_MAX_PIXELS = 500_000_000;
+
+const overBudget = (pixels: number) =>
+  new AppError(
+    413,
+    "payload_too_large",
+    `The photos in this file add up to ${megapixels(pixels)} megapixels; one import reads at ` +
+      `most ${megapixels(IMPORT_MAX_PIXELS)} (a photo smaller than the ${STORED_PHOTO_MAX_SIDE} × ` +
+      `${STORED_PHOTO_MAX_SIDE} pixels Tendril keeps counts as that size). Shrink the largest ` +
+      `photos to ${STORED_PHOTO_MAX_SIDE} pixels on their longest side, or split the file and ` +
+      "import each part.",
+  );
 
 /** A photo of the file: what it belongs to, where it is (for messages), its base64 text. */
 interface FilePhoto<K> {
@@ -25,9 +50,10 @@ export interface ImportedPhotos {
 /**
  * The file's plant, harvest and journal photos, each read like an upload (type from the bytes, at most 10
  * MB and 40 megapixels, turned upright, shrunk, re-encoded without metadata), through the same
- * gate: every photo is checked before any is decoded, then they count against the sender's budget
- * and wait their turn in the decoder. One that is not a readable photo is a 400 naming where it
- * is; one too large is a 413 naming it.
+ * gate: every photo is checked before any is decoded, then their pixels count against the
+ * import's IMPORT_MAX_PIXELS, their number against the sender's budget, and they wait their turn
+ * in the decoder. One that is not a readable photo is a 400 naming where it is; one too large is
+ * a 413 naming it; photos that add up to too many pixels are a 413.
  */
 export async function photosOf(
   file: {
@@ -102,6 +128,11 @@ async function readAll<K>(
     }
   }
   if (problems.length > 0) throw invalidRequest(problems);
+  const pixels = checked.reduce(
+    (sum, { photo }) => sum + Math.max(photo.pixels, STORED_PHOTO_PIXELS),
+    0,
+  );
+  if (pixels > IMPORT_MAX_PIXELS) throw overBudget(pixels);
   reader.count(checked.length);
   const stored: { key: K; stored: StoredPhoto }[] = [];
   for (const { key, path, photo } of checked) {

@@ -13,7 +13,7 @@ import type { ApiTokenService } from "./service";
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /**
- * The gardener's API tokens. Registered among the session-only routes (app.ts): an API token
+ * The gardener's API tokens. Registered session only (app.ts): an API token
  * is refused here with 403, so a token can never make or revoke tokens.
  */
 export function apiTokenRoutes(tokens: ApiTokenService): FastifyPluginAsyncZod {

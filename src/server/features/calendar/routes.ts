@@ -6,7 +6,10 @@ import { currentUser } from "../../auth/session";
 import type { AppAddress } from "../../lib/app-address";
 import type { CalendarService } from "./service";
 
-/** The gardener's private feed address (signed in). */
+/**
+ * The gardener's private feed address. Session only: the address is a secret that keeps working
+ * after an API token that fetched it is revoked.
+ */
 export function calendarUrlRoutes(
   calendar: CalendarService,
   appAddress: AppAddress,
@@ -15,10 +18,11 @@ export function calendarUrlRoutes(
     app.get(
       "/api/me/calendar",
       {
+        config: { sessionOnly: "Seeing the calendar feed's address" },
         schema: {
           tags: ["calendar"],
           summary: "The private calendar feed's URL (made on first call)",
-          response: { 200: calendarUrlSchema, 401: errorBodySchema },
+          response: { 200: calendarUrlSchema, 401: errorBodySchema, 403: errorBodySchema },
         },
       },
       async (request) => calendar.url(currentUser(request).id, appAddress.ofRequest(request)),
@@ -27,10 +31,11 @@ export function calendarUrlRoutes(
     app.post(
       "/api/me/calendar/rotate",
       {
+        config: { sessionOnly: "Replacing the calendar feed's address" },
         schema: {
           tags: ["calendar"],
           summary: "Replace the feed's URL; the old one answers 404 from now on",
-          response: { 200: calendarUrlSchema, 401: errorBodySchema },
+          response: { 200: calendarUrlSchema, 401: errorBodySchema, 403: errorBodySchema },
         },
       },
       async (request) => calendar.rotate(currentUser(request).id, appAddress.ofRequest(request)),

@@ -38,11 +38,14 @@ export function pushRoutes(reminders: ReminderService): FastifyPluginAsyncZod {
     app.post(
       "/api/push/subscriptions",
       {
+        // Session only, as adding a reminder channel: the endpoint would go on receiving
+        // reminders after the token that added it is revoked.
+        config: { sessionOnly: "Turning on push reminders" },
         schema: {
           tags: ["reminders"],
           summary: "Save this browser's PushSubscription (its toJSON()) for the daily reminder",
           body: pushSubscriptionSchema,
-          response: { 201: z.null().describe("Saved"), ...errors },
+          response: { 201: z.null().describe("Saved"), ...errors, 403: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -87,11 +90,19 @@ export function reminderChannelRoutes(reminders: ReminderService): FastifyPlugin
     app.post(
       "/api/me/reminder-channels",
       {
+        // Session only: a channel goes on receiving the gardener's reminders after the token
+        // that added it is revoked. Listing, testing and removing channels take a token.
+        config: { sessionOnly: "Adding a reminder channel" },
         schema: {
           tags: ["reminders"],
           summary: "Add an ntfy topic URL or a webhook URL for the daily reminder (at most 5)",
           body: reminderChannelInputSchema,
-          response: { 201: reminderChannelSchema, ...errors, 409: errorBodySchema },
+          response: {
+            201: reminderChannelSchema,
+            ...errors,
+            403: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {

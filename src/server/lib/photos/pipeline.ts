@@ -97,6 +97,8 @@ export function heicSupported(): boolean {
 export interface CheckedPhoto {
   bytes: Buffer;
   type: Exclude<PhotoType, "avif">;
+  /** Width × height as the header gives them: what decoding it will cost. */
+  pixels: number;
 }
 
 const damaged = (type: CheckedPhoto["type"]) =>
@@ -108,7 +110,7 @@ const damaged = (type: CheckedPhoto["type"]) =>
   );
 
 /** "100", "40.3": megapixels as a person reads them, never rounded down onto the cap. */
-const megapixels = (pixels: number) => String(Number((pixels / 1_000_000).toFixed(1)));
+export const megapixels = (pixels: number) => String(Number((pixels / 1_000_000).toFixed(1)));
 
 /** `what`: "is 9999 × 9999 pixels (100 megapixels)". */
 const tooManyPixels = (what: string) =>
@@ -144,7 +146,7 @@ export async function checkPhoto(bytes: Buffer): Promise<CheckedPhoto> {
       `is ${width} × ${height} pixels (${megapixels(width * height)} megapixels)`,
     );
   }
-  return { bytes, type };
+  return { bytes, type, pixels: width * height };
 }
 
 /**
