@@ -83,7 +83,7 @@ import { jsonSerializerCompiler } from "./lib/json-serializer";
 import { serializeRequest } from "./lib/log-redaction";
 import { openApiTransform } from "./lib/openapi-transform";
 import { originCheck } from "./lib/origin-check";
-import { checkOutboundUrl } from "./lib/outbound-url";
+import { createOutboundClient } from "./lib/outbound-client";
 import { PhotoGate } from "./lib/photos/photo-gate";
 import { refuseNul } from "./lib/refuse-nul";
 import { securityHeaders } from "./lib/security-headers";
@@ -98,7 +98,7 @@ import { trackInFlight } from "./providers/email/in-flight";
 import { createPlantIdentifier } from "./providers/plant-id";
 import { createOfflineIdentifier } from "./providers/plant-id/offline";
 import type { PlantIdentifier } from "./providers/plant-id/plant-identifier";
-import { createWebPushSender } from "./providers/push/web-push-sender";
+import { createWebPushSender, PUSH_ENDPOINT } from "./providers/push/web-push-sender";
 import { createWeatherProviders } from "./providers/weather";
 import type { ChangeBus, ChangeEvent, ChangeType } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
@@ -126,7 +126,7 @@ export interface AppOverrides {
   assistant?: Assistant;
   /** Replaces the configured plant identifier (tests pass a stub or one on fake servers). */
   plantIdentifier?: PlantIdentifier;
-  /** The https agent Web Push uses (tests trust their push service stand-in's certificate). */
+  /** The https agent outbound calls use (tests trust their push service stand-in's certificate). */
   pushAgent?: Agent;
   /** Where the log goes instead of stdout (tests read what was logged). */
   logStream?: Writable;
@@ -324,12 +324,11 @@ export async function buildApp(
     publishLive,
     plantingNowLookup({ ...climateDeps, log }, suggestionsFor),
   );
-  const checkPushEndpoint = (endpoint: string) =>
-    checkOutboundUrl(endpoint, {
-      what: "endpoint",
-      protocols: ["https:"],
-      allowPrivate: config.outboundAllowPrivate,
-    });
+  // Every call to a URL a gardener gave (push endpoints, ntfy, webhooks) goes through this one.
+  const outbound = createOutboundClient({
+    allowPrivate: config.outboundAllowPrivate,
+    ...(overrides.pushAgent ? { httpsAgent: overrides.pushAgent } : {}),
+  });
   const reminders = new ReminderService({
     db: database.db,
     dialect: database.dialect,
@@ -337,19 +336,13 @@ export async function buildApp(
       keys: await vapidKeys(database.db, config.reminders.vapid),
       subject: config.reminders.vapidSubject,
       log,
-      checkEndpoint: checkPushEndpoint,
-      ...(overrides.pushAgent ? { agent: overrides.pushAgent } : {}),
+      outbound,
     }),
     mailer,
     appAddress,
     log,
-    checkEndpoint: checkPushEndpoint,
-    checkChannelUrl: (url) =>
-      checkOutboundUrl(url, {
-        what: "The address",
-        protocols: ["http:", "https:"],
-        allowPrivate: config.outboundAllowPrivate,
-      }),
+    checkEndpoint: (endpoint) => outbound.check(endpoint, PUSH_ENDPOINT),
+    outbound,
   });
   app.decorate("reminders", reminders);
   // The rain skip first, so today's reminder no longer lists a watering the rain has done.

@@ -13,6 +13,7 @@ const names: Record<string, LookupAddress[]> = {
     { address: "10.1.2.3", family: 4 },
   ],
   "mapped.example.com": [{ address: "::ffff:169.254.169.254", family: 6 }],
+  "compatible.example.com": [{ address: "::a9fe:a9fe", family: 6 }],
 };
 const resolve = async (host: string) => names[host] ?? [];
 const check = (url: string, allowPrivate = false) =>
@@ -24,6 +25,8 @@ describe("checkOutboundUrl", () => {
     expect(await check("https://[2606:4700::1111]/x")).toEqual([
       { address: "2606:4700::1111", family: 6 },
     ]);
+    // Just past ::/96: an ordinary (if unassigned) unicast address, not refused as compatible.
+    expect(await check("https://[::1:0:0:0]/")).toEqual([{ address: "::1:0:0:0", family: 6 }]);
   });
 
   it.each([
@@ -41,6 +44,12 @@ describe("checkOutboundUrl", () => {
     ["https://[::ffff:127.0.0.1]/", "this server itself"],
     ["https://mapped.example.com/", "a link-local address"],
     ["https://sneaky.example.com/", "a private network address (10.1.2.3)"],
+    // ::/96, IPv4-compatible (deprecated): the URL keeps [::127.0.0.1] as [::7f00:1].
+    ["https://[::127.0.0.1]/", "an IPv4-compatible IPv6 address (::/96"],
+    ["https://[::7f00:1]:8080/", "an IPv4-compatible IPv6 address (::/96"],
+    ["https://[::2]/", "an IPv4-compatible IPv6 address (::/96"],
+    ["https://[::ffff:ffff]/", "an IPv4-compatible IPv6 address (::/96"],
+    ["https://compatible.example.com/", "an IPv4-compatible IPv6 address (::/96"],
   ])("refuses %s: %s", async (url, says) => {
     const refused = check(url);
     await expect(refused).rejects.toBeInstanceOf(OutboundUrlRefused);

@@ -15,6 +15,11 @@ export interface OutboundRules {
   /** OUTBOUND_ALLOW_PRIVATE: the operator's own push or ntfy server is on their network. */
   allowPrivate: boolean;
   resolve?: ResolveHost;
+  /**
+   * Addresses to count as public though they are not: tests only (a loopback listener standing
+   * in for a host on the internet). Never set from configuration.
+   */
+  alsoPublic?: readonly string[];
 }
 
 /** Why a URL the server would call for a gardener is refused: a sentence a person can act on. */
@@ -33,6 +38,8 @@ function describeRange(range: string): string {
       return "a private network address";
     case "linkLocal":
       return "a link-local address (cloud metadata services live there)";
+    case "ipv4Compatible":
+      return "an IPv4-compatible IPv6 address (::/96, deprecated: it stands for an IPv4 address)";
     default:
       return "not a public internet address";
   }
@@ -44,7 +51,9 @@ function describeRange(range: string): string {
  * and every address the host resolves to must be public unicast. Refused: loopback, private
  * (10/8, 172.16/12, 192.168/16, fc00::/7), link-local (169.254/16 with the metadata service,
  * fe80::/10), CGNAT 100.64/10, unspecified, multicast, broadcast and reserved addresses, also
- * written as IPv4-mapped IPv6 (ipaddr.js `process` unwraps those). Answers the checked addresses,
+ * written as IPv4-mapped IPv6 (ipaddr.js `process` unwraps those), and the whole deprecated
+ * IPv4-compatible range ::/96 (`[::127.0.0.1]` is `[::7f00:1]`, which ipaddr.js calls unicast;
+ * no public host has such an address). Answers the checked addresses,
  * for the connection to use (pinnedLookup) so a second DNS answer cannot differ; null when the
  * operator allows private addresses and nothing was looked up.
  */
@@ -52,7 +61,7 @@ export async function checkOutboundUrl(
   url: string,
   rules: OutboundRules,
 ): Promise<LookupAddress[] | null> {
-  const { what, protocols, allowPrivate, resolve = resolveHost } = rules;
+  const { what, protocols, allowPrivate, resolve = resolveHost, alsoPublic = [] } = rules;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -77,7 +86,8 @@ export async function checkOutboundUrl(
     }
   }
   for (const { address } of addresses) {
-    const range = ipaddr.process(address).range();
+    if (alsoPublic.includes(address)) continue;
+    const range = rangeOf(address);
     if (range === "unicast") continue;
     throw new OutboundUrlRefused(
       `${what} must be on the public internet, but ${host} is ${describeRange(range)} (${address}). ` +
@@ -85,6 +95,19 @@ export async function checkOutboundUrl(
     );
   }
   return addresses;
+}
+
+/** The deprecated IPv4-compatible IPv6 range; :: and ::1 in it are already refused by name. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
+
+/** ipaddr.js's name for the address's range, with the rest of ::/96 as "ipv4Compatible". */
+function rangeOf(address: string): string {
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range === "unicast" && parsed instanceof ipaddr.IPv6 && parsed.match(IPV4_COMPATIBLE)) {
+    return "ipv4Compatible";
+  }
+  return range;
 }
 
 /** A DNS lookup for a connection that answers only the addresses already checked. */

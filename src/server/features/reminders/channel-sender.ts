@@ -1,4 +1,11 @@
 import type { ReminderChannelKind } from "../../../core/schemas/reminder-channels";
+import {
+  OUTBOUND_TIMEOUT_MS,
+  OutboundCallFailed,
+  type OutboundClient,
+  type OutboundRequest,
+  type OutboundTarget,
+} from "../../lib/outbound-client";
 
 /** What a channel is sent: the daily reminder, a "first harvest due" (issue 26), or a test message. */
 export interface ChannelMessage {
@@ -24,7 +31,7 @@ export class ChannelCallFailed extends Error {
   override name = "ChannelCallFailed";
 }
 
-export const CHANNEL_TIMEOUT_MS = 10_000;
+export const CHANNEL_TIMEOUT_MS = OUTBOUND_TIMEOUT_MS;
 
 /** A header value as ntfy reads it: plain ASCII as is, anything else RFC 2047 encoded. */
 function headerText(text: string): string {
@@ -33,9 +40,17 @@ function headerText(text: string): string {
   return `=?UTF-8?B?${Buffer.from(oneLine, "utf8").toString("base64")}?=`;
 }
 
-function request(target: ChannelTarget, message: ChannelMessage): RequestInit {
+/** The URL a gardener gives for a channel: http or https. */
+export const CHANNEL_URL: OutboundTarget = { what: "The address", protocols: ["http:", "https:"] };
+
+function request(
+  target: ChannelTarget,
+  message: ChannelMessage,
+  timeoutMs: number,
+): OutboundRequest {
   if (target.kind === "ntfy") {
     return {
+      ...CHANNEL_URL,
       method: "POST",
       headers: {
         "content-type": "text/plain; charset=utf-8",
@@ -45,54 +60,48 @@ function request(target: ChannelTarget, message: ChannelMessage): RequestInit {
         ...(target.token ? { Authorization: `Bearer ${target.token}` } : {}),
       },
       body: message.body,
+      timeoutMs,
     };
   }
   return {
+    ...CHANNEL_URL,
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(message),
+    timeoutMs,
   };
 }
 
 /**
  * POSTs the message to the channel (ntfy: the text with Title, Tags and Click headers; webhook:
- * the JSON). Redirects are not followed: the checked address is the one called. Throws
- * ChannelCallFailed on a network error, a timeout or an answer that is not 2xx.
+ * the JSON) through the outbound client, which checks the URL again and connects only to the
+ * addresses it checked; redirects are not followed. Throws OutboundUrlRefused when the URL no
+ * longer points at the public internet, and ChannelCallFailed on a network error, a timeout or an
+ * answer that is not 2xx. The messages name the host the gardener typed and the status only,
+ * never what the server answered nor the address it connected to.
  */
 export async function sendToChannel(
+  outbound: OutboundClient,
   target: ChannelTarget,
   message: ChannelMessage,
   timeoutMs = CHANNEL_TIMEOUT_MS,
 ): Promise<void> {
   const host = new URL(target.url).host;
-  let response: Response;
+  let status: number;
   try {
-    response = await fetch(target.url, {
-      ...request(target, message),
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    status = await outbound.send(target.url, request(target, message, timeoutMs));
   } catch (err) {
-    if (err instanceof DOMException && err.name === "TimeoutError") {
-      throw new ChannelCallFailed(`${host} did not answer within ${timeoutMs / 1000} s.`);
-    }
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (err instanceof OutboundCallFailed) throw new ChannelCallFailed(err.message);
+    throw err;
+  }
+  if (status >= 300 && status < 400) {
     throw new ChannelCallFailed(
-      `${host} could not be reached (${cause?.code ?? cause?.message ?? (err as Error).message}).`,
+      `${host} answered ${status}, a redirect: give the address it redirects to.`,
     );
   }
-  // The answer's body is not needed; let the connection go.
-  await response.body?.cancel().catch(() => {});
-  if (response.status >= 300 && response.status < 400) {
-    throw new ChannelCallFailed(
-      `${host} answered ${response.status}, a redirect: give the address it redirects to.`,
-    );
-  }
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const hint =
-      response.status === 401 || response.status === 403
-        ? " Check the access token (ntfy) or the URL's secret."
-        : "";
-    throw new ChannelCallFailed(`${host} answered ${response.status}.${hint}`);
+      status === 401 || status === 403 ? " Check the access token (ntfy) or the URL's secret." : "";
+    throw new ChannelCallFailed(`${host} answered with an error (HTTP ${status}).${hint}`);
   }
 }

@@ -26,6 +26,7 @@ import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
 import type { AppAddress } from "../../lib/app-address";
+import type { OutboundClient } from "../../lib/outbound-client";
 import { OutboundUrlRefused } from "../../lib/outbound-url";
 import type { Mailer } from "../../providers/email";
 import type { PushSender, PushTarget } from "../../providers/push/push-sender";
@@ -43,7 +44,12 @@ import {
   recordChannelOutcome,
   releaseChannel,
 } from "./channel-repository";
-import { ChannelCallFailed, type ChannelMessage, sendToChannel } from "./channel-sender";
+import {
+  CHANNEL_URL,
+  ChannelCallFailed,
+  type ChannelMessage,
+  sendToChannel,
+} from "./channel-sender";
 import { digestMail, harvestDueMail } from "./digest-mail";
 import {
   claimReminder,
@@ -66,8 +72,8 @@ export interface ReminderDeps {
   log: Logger;
   /** Refuses (OutboundUrlRefused) an endpoint the server must not call for a gardener. */
   checkEndpoint: (endpoint: string) => Promise<unknown>;
-  /** The same for an ntfy or webhook channel's URL (http or https). */
-  checkChannelUrl: (url: string) => Promise<unknown>;
+  /** Checks and calls ntfy and webhook channels' URLs (http or https). */
+  outbound: OutboundClient;
   /** Each channel call's limit (10 s). */
   channelTimeoutMs?: number;
 }
@@ -424,8 +430,7 @@ export class ReminderService {
   /** Calls the channel (its URL checked again first); the reason it failed, or null. */
   private async call(channel: ChannelRow, message: ChannelMessage): Promise<string | null> {
     try {
-      await this.deps.checkChannelUrl(channel.url);
-      await sendToChannel(channel, message, this.deps.channelTimeoutMs);
+      await sendToChannel(this.deps.outbound, channel, message, this.deps.channelTimeoutMs);
       return null;
     } catch (err) {
       if (!(err instanceof ChannelCallFailed || err instanceof OutboundUrlRefused)) throw err;
@@ -444,7 +449,7 @@ export class ReminderService {
 
   async addChannel(userId: string, input: ReminderChannelInput): Promise<ReminderChannel> {
     try {
-      await this.deps.checkChannelUrl(input.url);
+      await this.deps.outbound.check(input.url, CHANNEL_URL);
     } catch (err) {
       if (!(err instanceof OutboundUrlRefused)) throw err;
       throw badRequest(err.message, [{ path: "url", message: err.message }]);
