@@ -5,9 +5,11 @@ import {
   browserSuite,
   closeWithEscape,
   expectNoSeriousAxeViolations,
+  outboxOf,
   type Viewport,
   WIDTHS,
   waitForText,
+  waitForToastCode,
 } from "./support";
 
 describe.skipIf(!chromiumPath)("garden in Chromium", () => {
@@ -158,8 +160,7 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await waitForText(page, "⚠️ You are offline. Some features may not work.");
     await page.getByRole("button", { name: "Done: Turn the compost" }).click();
     await page.getByText("Turn the compost").waitFor({ state: "detached" });
-    const queued = await page.evaluate(() => localStorage.getItem("tendril.outbox"));
-    expect(JSON.parse(queued ?? "[]")).toMatchObject([{ kind: "complete-task", taskId: task.id }]);
+    expect(await outboxOf(page)).toMatchObject([{ kind: "complete-task", taskId: task.id }]);
 
     // Back on the network but with the task API still unreachable: the write waits across a reload.
     suite.allowConsole(/Offline changes will sync later/);
@@ -167,14 +168,151 @@ describe.skipIf(!chromiumPath)("garden in Chromium", () => {
     await context.setOffline(false);
     await page.reload();
     await waitForText(page, "My Garden");
-    expect(await page.evaluate(() => localStorage.getItem("tendril.outbox"))).not.toBeNull();
+    expect(await outboxOf(page)).not.toBeNull();
 
     await page.unroute("**/api/tasks/**");
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("tendril.outbox"))).toBeNull();
+    await expect.poll(() => outboxOf(page)).toBeNull();
     const pending = await pendingTasks(context);
     expect(pending.some((t) => t.id === task.id)).toBe(false);
     await saveScreenshot(page, "home-mobile-after-sync");
+    await context.close();
+  });
+
+  const pendingTitled = async (context: BrowserContext, title: string) =>
+    (await pendingTasks(context)).filter((t) => t.title === title);
+
+  /** Adds a task through the Add task dialog while offline: it waits in the outbox. */
+  async function addTaskOffline(page: Page, title: string) {
+    await page.getByRole("button", { name: "Add task" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add task" });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await waitForText(page, "Task saved offline");
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  /** Opens My Garden with the Add task dialog's code and the toast's fetched, as a visit would. */
+  async function openGardenOnline(page: Page) {
+    await page.goto("/");
+    await waitForText(page, "No plants yet. Start your first grow!");
+    await page.getByRole("button", { name: "Add task" }).click();
+    await page.getByRole("dialog", { name: "Add task" }).getByLabel("Title").waitFor();
+    await closeWithEscape(page, page.getByRole("dialog", { name: "Add task" }));
+    await waitForToastCode(page);
+  }
+
+  async function signOut(page: Page) {
+    await page.goto("/settings#account");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.waitForURL("**/auth");
+  }
+
+  async function signIn(page: Page, account: { email: string; password: string }) {
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await waitForText(page, "No plants yet. Start your first grow!");
+  }
+
+  // Issue 37 item 2: a queued write belongs to the gardener who made it.
+  it("sends a task queued by one gardener only for them, never for the next one signed in here", async () => {
+    suite.allowConsole(/Offline changes will sync later/, /status of 503/);
+    const { context, page, account: rowan } = await gardener(VIEWPORTS.mobile);
+    const sage = { email: `sage-${Date.now()}@example.com`, password: "garden password" };
+    const made = await fetch(`${suite.server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: suite.server.url },
+      body: JSON.stringify({ ...sage, name: "Sage" }),
+    });
+    expect(made.status).toBe(200);
+    await openGardenOnline(page);
+    const rowanId = (await (await context.request.get("/api/auth/get-session")).json()).user
+      .id as string;
+
+    await suite.goOffline(context);
+    await addTaskOffline(page, "Thin the carrots");
+    // Back online with Tendril failing: the replay stops at the 503 and the task waits.
+    let refused = 0;
+    await page.route("**/api/tasks", (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      refused += 1;
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "upstream_unavailable", message: "Busy." } }),
+      });
+    });
+    await context.setOffline(false);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    expect(await outboxOf(page)).toMatchObject([
+      {
+        kind: "add-task",
+        key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        body: { title: "Thin the carrots" },
+      },
+    ]);
+    await signOut(page);
+    // An outbox from before queues had owners names nobody: it is dropped, never sent.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "tendril.outbox",
+        JSON.stringify([
+          {
+            kind: "add-task",
+            tempId: "offline-x",
+            body: { title: "Whose leeks", dueDate: "2026-06-01" },
+          },
+        ]),
+      ),
+    );
+    await page.unroute("**/api/tasks");
+
+    await signIn(page, sage);
+    await waitForText(page, "Some changes saved offline were not sent");
+    expect(await page.evaluate(() => localStorage.getItem("tendril.outbox"))).toBeNull();
+    // Sage's own offline task is sent once Sage is back online: the replay has run for Sage.
+    await suite.goOffline(context);
+    await addTaskOffline(page, "Water the beans");
+    await context.setOffline(false);
+    await expect.poll(async () => (await pendingTitled(context, "Water the beans")).length).toBe(1);
+    await expect.poll(() => outboxOf(page)).toBeNull();
+    expect((await pendingTasks(context)).map((t) => t.title)).toEqual(["Water the beans"]);
+    expect(await outboxOf(page, rowanId)).toMatchObject([{ body: { title: "Thin the carrots" } }]);
+
+    // Rowan back on this browser: Rowan's task goes out, as Rowan, once.
+    await signOut(page);
+    await signIn(page, rowan);
+    await expect.poll(() => outboxOf(page)).toBeNull();
+    expect((await pendingTasks(context)).map((t) => t.title)).toEqual(["Thin the carrots"]);
+    await waitForText(page, "Thin the carrots");
+    await context.close();
+  });
+
+  it("creates a task queued offline once when two tabs come back online together", async () => {
+    const { context, page } = await gardener();
+    await openGardenOnline(page);
+    const second = await context.newPage();
+    await second.goto("/");
+    await waitForText(second, "No plants yet. Start your first grow!");
+    const keys: (string | undefined)[] = [];
+    await context.route("**/api/tasks", (route) => {
+      if (route.request().method() === "POST")
+        keys.push(route.request().headers()["idempotency-key"]);
+      return route.fallback();
+    });
+
+    await suite.goOffline(context);
+    await addTaskOffline(page, "Mulch the roses");
+    await context.setOffline(false);
+    await expect.poll(async () => (await pendingTitled(context, "Mulch the roses")).length).toBe(1);
+    await expect.poll(() => outboxOf(page)).toBeNull();
+    // Both tabs have had their chance: the other shows the task (it heard of it live).
+    await waitForText(second, "Mulch the roses");
+    await waitForText(page, "Mulch the roses");
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(await pendingTitled(context, "Mulch the roses")).toHaveLength(1);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { startServer } from "../tests/support/server-process";
 import {
   browserSuite,
   markOnboarded,
+  outboxOf,
   signUpInContext,
   waitForText,
   waitForToastCode,
@@ -242,7 +243,7 @@ describe.skipIf(!chromiumPath)("landing places, the degraded banner and queued w
     await page
       .getByRole("button", { name: "Done: Sow the radishes" })
       .waitFor({ state: "detached" });
-    expect(await page.evaluate(() => localStorage.getItem("tendril.outbox"))).toBeNull();
+    expect(await outboxOf(page)).toBeNull();
 
     // Another chance to sync (back online again, then a reload) sends nothing more.
     await page.evaluate(() => window.dispatchEvent(new Event("online")));

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
-import { browserSuite, markOnboarded, signUpInContext, waitForText } from "./support";
+import { browserSuite, markOnboarded, outboxOf, signUpInContext, waitForText } from "./support";
 
 /**
  * The task titles in the app's IndexedDB copy of its server state (idb-keyval's default store,
@@ -83,19 +83,22 @@ describe.skipIf(!chromiumPath)("installable app in Chromium", () => {
     await expect.poll(() => persistedTaskTitles(page)).toContain("Net the strawberries");
 
     await suite.goOffline(context);
-    await page.evaluate(() =>
+    await page.evaluate(() => {
+      const { user } = JSON.parse(localStorage.getItem("profile") ?? "{}") as {
+        user: { id: string };
+      };
       localStorage.setItem(
-        "tendril.outbox",
+        `tendril.outbox.${user.id}`,
         JSON.stringify([
-          { kind: "complete-task", taskId: "t-1", queuedAt: new Date().toISOString() },
+          { kind: "complete-task", key: "k-1", taskId: "t-1", queuedAt: new Date().toISOString() },
         ]),
-      ),
-    );
+      );
+    });
     await page.reload();
     await waitForText(page, "⚠️ You are offline. Some features may not work.");
     // The garden as last seen comes from the IndexedDB copy of the server state.
     await waitForText(page, "Net the strawberries");
-    expect(await page.evaluate(() => localStorage.getItem("tendril.outbox"))).toContain("t-1");
+    expect(await outboxOf(page)).toMatchObject([{ taskId: "t-1" }]);
     await saveScreenshot(page, "offline-reload-mobile");
     await context.close();
   });

@@ -19,6 +19,21 @@ export async function signUpInContext(context: BrowserContext, baseUrl: string, 
   return { email, password: "garden password", name };
 }
 
+/**
+ * The offline outbox the page keeps for a gardener (src/web/lib/offline-queue.ts): the writes
+ * queued in localStorage, or null when there are none. The signed-in gardener's unless `userId`.
+ */
+export function outboxOf(page: Page, userId?: string): Promise<unknown[] | null> {
+  return page.evaluate((id) => {
+    const profile = JSON.parse(localStorage.getItem("profile") ?? "null") as {
+      user?: { id?: string };
+    } | null;
+    const owner = id ?? profile?.user?.id;
+    const raw = owner ? localStorage.getItem(`tendril.outbox.${owner}`) : null;
+    return raw ? (JSON.parse(raw) as unknown[]) : null;
+  }, userId);
+}
+
 /** Marks onboarding done in this context's browser storage, as a returning gardener has it. */
 export async function markOnboarded(context: BrowserContext) {
   // A new page starts at about:blank, whose storage is off limits: only the app's own pages.
@@ -227,9 +242,9 @@ export function browserSuite(env: Record<string, string> = {}) {
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
         baseURL: suite.server.url,
       });
-      await signUpInContext(context, suite.server.url, name);
+      const account = await signUpInContext(context, suite.server.url, name);
       await markOnboarded(context);
-      return { context, page: await context.newPage() };
+      return { context, page: await context.newPage(), account };
     },
   } as {
     server: ServerProcess;
@@ -241,7 +256,12 @@ export function browserSuite(env: Record<string, string> = {}) {
     gardener: (
       name: string,
       options?: GardenerOptions,
-    ) => Promise<{ context: BrowserContext; page: Page }>;
+    ) => Promise<{
+      context: BrowserContext;
+      page: Page;
+      /** Its e-mail and password, to sign in with again. */
+      account: { email: string; password: string; name: string };
+    }>;
   };
   const cspViolations: string[] = [];
   beforeAll(async () => {

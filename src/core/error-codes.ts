@@ -8,6 +8,8 @@ export const errorCodes = [
   "forbidden_origin",
   "not_found",
   "conflict",
+  "request_in_progress",
+  "idempotency_key_reused",
   "payload_too_large",
   "unsupported_media_type",
   "quota_exceeded",

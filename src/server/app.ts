@@ -56,6 +56,8 @@ import { taskRoutes } from "./features/garden/tasks-routes";
 import { TaskService } from "./features/garden/tasks-service";
 import { growAlongRoutes } from "./features/grow-along/routes";
 import { GrowAlongService } from "./features/grow-along/service";
+import { registerIdempotentCreates } from "./features/idempotency/idempotent-creates";
+import { IdempotencyService } from "./features/idempotency/service";
 import { identificationRoutes } from "./features/identification/routes";
 import { IdentificationService } from "./features/identification/service";
 import { findAppOrigin } from "./features/profile/read-model";
@@ -444,6 +446,8 @@ export async function buildApp(
     // An API token (Authorization: Bearer) stands in for a session on every route here except
     // the session-only ones (FastifyContextConfig.sessionOnly).
     scope.addHook("onRequest", requireUser(auth, sessions, apiTokens));
+    // Before the routes: it adds the Idempotency-Key to those marked idempotentCreate.
+    registerIdempotentCreates(scope, new IdempotencyService(database.db, log));
     await scope.register(profileRoutes(profiles));
     await scope.register(quotaRoutes(database.db));
     await scope.register(weatherCacheRoutes(database.db));

@@ -370,6 +370,21 @@ export interface JournalPhotoTable {
   created_at: string;
 }
 
+/**
+ * A create sent with an Idempotency-Key (migration 0020): claimed while it runs (status_code and
+ * body null), then the answer it got, replayed to a repeat of the same key for a day.
+ */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the method, URL and body the key was first used with. */
+  fingerprint: string;
+  status_code: number | null;
+  /** The JSON answer as it was sent. */
+  body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -398,4 +413,5 @@ export interface Database {
   harvests: HarvestTable;
   journal_entries: JournalEntryTable;
   journal_photos: JournalPhotoTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -118,6 +118,8 @@ export interface RequestOptions {
   /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this request alone, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 async function attempt(
@@ -134,7 +136,10 @@ async function attempt(
   // origin the tz cookie carries it: a custom header would stop the browser reusing the answers
   // the page preloaded (server/lib/web-shell.ts), so each would be fetched twice.
   const zoneName = timeZone();
-  const headers: Record<string, string> = crossOrigin ? { "x-timezone": zoneName } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(crossOrigin ? { "x-timezone": zoneName } : {}),
+  };
   if (hasBody && !isForm) headers["content-type"] = "application/json";
   return fetch(url, {
     method: options.method ?? (hasBody ? "POST" : "GET"),
@@ -258,8 +263,8 @@ function networkFailure(path: string, bases: string[]): NetworkError {
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { method: "GET", signal }),
-  post: <T>(path: string, body?: unknown) =>
-    apiRequest<T>(path, { method: "POST", body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: "POST", body: body ?? {}, headers }),
   patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PUT", body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),

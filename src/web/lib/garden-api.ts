@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PLAN_FAILED_MESSAGE } from "../../core/error-codes";
 import type { Task } from "../../core/garden/tasks";
+import { IDEMPOTENCY_KEY_HEADER } from "../../core/idempotency";
 import type { PlantCreate, PlantDetail, PlantPatch, PlantSummary } from "../../core/schemas/plant";
 import type { TaskCreate } from "../../core/schemas/task";
 import { api, errorMessage, hasErrorCode, NetworkError } from "./api-client";
+import { useAuth } from "./auth-context";
 import { connectivity } from "./connectivity";
 import { formatDay } from "./format";
 import { enqueue, isTempId } from "./offline-queue";
@@ -141,20 +143,29 @@ export function useDeletePlant() {
 const isOfflineFailure = (error: unknown) =>
   error instanceof NetworkError || connectivity.get().offline;
 
-/** Adds a task; offline, it shows at once and waits in the outbox. */
+/**
+ * Adds a task; offline, it shows at once and waits in the signed-in gardener's outbox. The key
+ * is made before the first try and goes with it: a task whose answer was lost on the way back is
+ * not added a second time when the outbox sends it again.
+ */
 export function useAddTask() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     mutationFn: async (body: TaskCreate): Promise<{ task: Task; queued: boolean }> => {
+      const key = crypto.randomUUID();
       if (!connectivity.get().offline) {
         try {
-          return { task: await api.post<Task>("/api/tasks", body), queued: false };
+          const headers = { [IDEMPOTENCY_KEY_HEADER]: key };
+          return { task: await api.post<Task>("/api/tasks", body, headers), queued: false };
         } catch (error) {
           if (!isOfflineFailure(error)) throw error;
         }
       }
+      // An outbox is one gardener's: with nobody known to be signed in there is none to wait in.
+      if (!user) throw new NetworkError("/api/tasks", []);
       const tempId = `offline-${crypto.randomUUID()}`;
-      enqueue({ kind: "add-task", tempId, body, queuedAt: new Date().toISOString() });
+      enqueue(user.id, { kind: "add-task", key, tempId, body, queuedAt: new Date().toISOString() });
       const task: Task = {
         id: tempId,
         plantId: body.plantId ?? null,
@@ -194,6 +205,7 @@ export function useAddTask() {
  */
 export function useCompleteTask() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   async function reopenTask(task: Task) {
     try {
       await api.post(`/api/tasks/${encodeURIComponent(task.id)}/reopen`);
@@ -215,7 +227,13 @@ export function useCompleteTask() {
           if (!isOfflineFailure(error)) throw error;
         }
       }
-      enqueue({ kind: "complete-task", taskId: task.id, queuedAt: new Date().toISOString() });
+      if (!user) throw new NetworkError(`/api/tasks/${task.id}/complete`, []);
+      enqueue(user.id, {
+        kind: "complete-task",
+        key: crypto.randomUUID(),
+        taskId: task.id,
+        queuedAt: new Date().toISOString(),
+      });
       queryClient.setQueryData<Task[]>(gardenKeys.pendingTasks, (tasks = []) =>
         tasks.filter((t) => t.id !== task.id),
       );

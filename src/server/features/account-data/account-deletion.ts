@@ -5,6 +5,7 @@ import { deleteApiTokensOf } from "../api-tokens/account-data-service";
 import { deleteCalendarTokenOf } from "../calendar/account-data-service";
 import { deleteChatsOf } from "../chat/account-data-service";
 import { deleteGardenOf } from "../garden/account-data-service";
+import { deleteIdempotencyKeysOf } from "../idempotency/account-data-service";
 import { deleteIdentificationsOf } from "../identification/account-data-service";
 import { deletePhotosOf } from "../photos/account-data-service";
 import { deleteProfileOf } from "../profile/account-data-service";
@@ -32,6 +33,7 @@ export async function deleteAccountRows(db: Kysely<Database>, userId: string): P
       deleteRemindersOf,
       deleteCalendarTokenOf,
       deleteApiTokensOf,
+      deleteIdempotencyKeysOf,
       deleteProfileOf,
     ]) {
       await deleteRowsOf(trx, userId);

@@ -62,6 +62,8 @@ export function taskRoutes(tasks: TaskService, reads: UserResponseCache): Fastif
     app.post(
       "/api/tasks",
       {
+        // The offline outbox replays queued tasks: a repeat must not add the task twice.
+        config: { idempotentCreate: true },
         schema: {
           tags: ["tasks"],
           summary: "Add a task (priority 2 and type custom unless given)",
