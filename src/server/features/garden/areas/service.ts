@@ -131,7 +131,8 @@ export class AreaService {
 
   /** Deletes the area; its plants stay, in no area. */
   async remove(userId: string, id: string): Promise<void> {
-    const unplaced = await deleteArea(this.db, userId, id, new Date().toISOString());
+    const nowIso = new Date().toISOString();
+    const unplaced = await deleteArea(this.db, this.dialect, userId, id, nowIso);
     if (unplaced === null) throw areaNotFound();
     for (const plantId of unplaced) this.publish({ userId, type: "plant.updated", id: plantId });
   }
