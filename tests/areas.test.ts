@@ -84,8 +84,8 @@ describe.each(dialects)("areas on %s", (dialect) => {
     [{ name: "x".repeat(61) }, "60 characters"],
     [{ kind: "moon-base" }, "raised-bed"],
     [{ sun: "dappled" }, "grow-lights"],
-    [{ size: { value: 0, unit: "m2" } }, "above 0"],
-    [{ size: { value: -2, unit: "m2" } }, "above 0"],
+    [{ size: { value: 0, unit: "m2" } }, "at least 1 cm²"],
+    [{ size: { value: -2, unit: "m2" } }, "at least 1 cm²"],
     [{ size: { value: 10_001, unit: "m2" } }, "10,000 m²"],
     [{ size: { value: 2, unit: "acres" } }, "ft2"],
   ])("refuses %j with a message about it", async (change, words) => {

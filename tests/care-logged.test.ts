@@ -15,7 +15,7 @@ describe.each(dialects)("care logged in the journal on %s", (dialect) => {
     t = await createTestApp({ dialect });
     user = await signUp(t.app);
     api = client(t.app, user.cookie);
-    tasks = new TaskService(t.database.db);
+    tasks = new TaskService(t.database.db, dialect);
   });
   afterAll(async () => {
     await t.close();

@@ -291,6 +291,51 @@ describe.each(dialects)("the gardener's climate and planting calendar (%s)", (di
     expect((await call("GET", "/api/planting-calendar?date=tomorrow")).statusCode).toBe(400);
   });
 
+  // Issue 37 item 7: with a climate known these dates reached the calendar's date arithmetic (500).
+  it.each([
+    "2026-02-30",
+    "2026-02-29",
+    "2026-13-45",
+    "2026-00-10",
+    "2026-04-31",
+    "2026-01-32",
+    "0000-00-00",
+    "1899-12-31",
+    "2200-01-01",
+    "9999-12-31",
+  ])(
+    "refuses %s on the planting calendar and suggestions with a 400 that says why",
+    async (date) => {
+      const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+      expect((await call("GET", "/api/me/climate")).json()).toMatchObject({ source: "historical" });
+      for (const url of [
+        `/api/planting-calendar?date=${date}`,
+        `/api/gardening/planting-suggestions?date=${date}`,
+      ]) {
+        const res = await call("GET", url);
+        expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(400);
+        expect(res.json().error.message).toBe(
+          "Check date: Use a real date as YYYY-MM-DD, between 1900 and 2199.",
+        );
+      }
+    },
+  );
+
+  it.each(["2028-02-29", "1900-01-01", "2199-12-31"])(
+    "plans %s, a real date at the edge of what Tendril keeps",
+    async (date) => {
+      const call = await gardenerAt(place("Melbourne", "AU", -37.81, 144.96));
+      const calendar = await call("GET", `/api/planting-calendar?date=${date}&crops=tomato,garlic`);
+      expect(calendar.statusCode, calendar.body.slice(0, 200)).toBe(200);
+      expect(calendar.json().crops.map((c: { slug: string }) => c.slug)).toEqual([
+        "tomato",
+        "garlic",
+      ]);
+      const now = await call("GET", `/api/gardening/planting-suggestions?date=${date}`);
+      expect(now.statusCode, now.body.slice(0, 200)).toBe(200);
+    },
+  );
+
   it("says 'estimate', never an error, when the archive cannot be reached for a new place", async () => {
     const call = await gardenerAt(place("Reykjavik", "IS", 64.15, -21.94));
     fake.failWith = 503;

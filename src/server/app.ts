@@ -298,6 +298,7 @@ export async function buildApp(
   });
   const plants = new PlantService(
     database.db,
+    database.dialect,
     crops,
     planProvider,
     log,
@@ -306,11 +307,11 @@ export async function buildApp(
     (userId, id) => identifications.forPlant(userId, id),
     warningFor,
   );
-  const tasks = new TaskService(database.db, publish);
+  const tasks = new TaskService(database.db, database.dialect, publish);
   const areas = new AreaService(database.db, database.dialect, crops, publish);
-  const rainSkips = new RainSkipService(database.db, publish);
+  const rainSkips = new RainSkipService(database.db, database.dialect, publish);
   app.decorate("rainSkips", rainSkips);
-  const harvests = new HarvestService(database.db);
+  const harvests = new HarvestService(database.db, database.dialect);
   const journal = new JournalService(
     database.db,
     database.dialect,

@@ -22,24 +22,58 @@ export type AreaSizeUnit = (typeof areaSizeUnitValues)[number];
 export const MAX_AREAS = 200;
 /** 10 000 m² (a hectare) is far beyond a home garden; anything larger is a typing slip. */
 export const MAX_AREA_M2 = 10_000;
+/** Sizes are kept to 1 cm²: the smallest there is. */
+const MIN_AREA_M2 = 0.0001;
+const TOO_SMALL =
+  "Give a size of at least 1 cm² (0.0001 m², about 0.001 ft²), or leave the size out.";
+const TOO_LARGE = `Keep the size to ${MAX_AREA_M2.toLocaleString("en")} m² (about 107,600 ft²) or less.`;
+/** A size past any number (1e308 ft² once in m², or in cm²) is too large, or too small. */
+const beyondNumbers = (input: unknown) =>
+  input === Infinity ? TOO_LARGE : input === -Infinity ? TOO_SMALL : undefined;
 export const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
 
-export const areaSizeSchema = z.strictObject(
-  {
-    value: z
-      .number({ error: "Give the size as a number, like 2.5." })
-      .positive("Give a size above 0, or leave the size out.")
-      .finite("Give the size as a number, like 2.5."),
-    unit: z.enum(areaSizeUnitValues, { error: 'Give the size unit as "m2" or "ft2".' }),
-  },
-  { error: "Give the size as { value, unit }, or null." },
-);
-export type AreaSize = z.infer<typeof areaSizeSchema>;
+/**
+ * Kept to 4 decimals of a m² (1 cm²): a size given in ft² reads back the same when shown in ft²,
+ * and finer is noise from the conversion.
+ */
+export function storedSquareMetres(m2: number): number {
+  return Math.round(m2 * 10_000) / 10_000;
+}
 
-/** The size in m², as stored. */
-export function sizeInSquareMetres(size: AreaSize): number {
+/**
+ * A size in m² as Tendril keeps it: rounded to the cm² first, then checked, so a size that passes
+ * is the size stored (1e-300 m² would be kept as 0). The API's sizes and the import's both pass
+ * through it.
+ */
+export const storedAreaM2Schema = z
+  .number({ error: (issue) => beyondNumbers(issue.input) ?? "must be a number of square metres." })
+  .transform(storedSquareMetres)
+  .pipe(
+    z
+      .number({ error: (issue) => beyondNumbers(issue.input) })
+      .min(MIN_AREA_M2, TOO_SMALL)
+      .max(MAX_AREA_M2, TOO_LARGE),
+  );
+
+/** The size in m², before it is kept to the cm². */
+export function sizeInSquareMetres(size: { value: number; unit: AreaSizeUnit }): number {
   return size.unit === "m2" ? size.value : size.value * SQUARE_METRES_PER_SQUARE_FOOT;
 }
+
+/** A size as the gardener gives it: once in m², one Tendril keeps (storedAreaM2Schema). */
+export const areaSizeSchema = z
+  .strictObject(
+    {
+      value: z.number({ error: "Give the size as a number, like 2.5." }),
+      unit: z.enum(areaSizeUnitValues, { error: 'Give the size unit as "m2" or "ft2".' }),
+    },
+    { error: "Give the size as { value, unit }, or null." },
+  )
+  .superRefine((size, ctx) => {
+    const kept = storedAreaM2Schema.safeParse(sizeInSquareMetres(size));
+    for (const { message } of kept.error?.issues ?? []) ctx.addIssue({ code: "custom", message });
+  });
+export type AreaSize = z.infer<typeof areaSizeSchema>;
 
 const nameSchema = z
   .string({ error: "Enter the area's name." })
@@ -54,11 +88,7 @@ const areaNotesSchema = z
   .nullable()
   .transform((value) => value || null);
 
-const sizeField = areaSizeSchema
-  .nullable()
-  .refine((size) => size === null || sizeInSquareMetres(size) <= MAX_AREA_M2, {
-    error: `Keep the size to ${MAX_AREA_M2.toLocaleString("en")} m² (about 107,600 ft²) or less.`,
-  });
+const sizeField = areaSizeSchema.nullable();
 
 /** POST /api/areas. */
 export const areaCreateSchema = z.strictObject({

@@ -53,10 +53,7 @@ const windowSchema = z.object({
 });
 
 export const plantingCalendarQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD.")
-    .optional(),
+  date: isoDateSchema().optional(),
   crops: z
     .string()
     .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, "Give crops as catalogue slugs separated by commas.")

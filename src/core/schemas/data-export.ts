@@ -1,10 +1,10 @@
-import { areaKindValues, areaSchema, areaSunValues, MAX_AREA_M2, MAX_AREAS } from "./area";
+import { areaKindValues, areaSchema, areaSunValues, MAX_AREAS, storedAreaM2Schema } from "./area";
 import { chatSchema, messageSchema } from "./chat";
 import { frostDatesSchema } from "./climate";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
 import { gardenTypeValues, growLightingValues } from "./grow-guide";
-import { harvestSchema, MAX_HARVEST_COUNT, MAX_HARVEST_GRAMS } from "./harvest";
+import { harvestSchema, MAX_HARVEST_COUNT, storedGramsSchema } from "./harvest";
 import { identificationSchema, PHOTO_MAX_BYTES } from "./identification";
 import { journalEntrySchema, journalTagSchema } from "./journal";
 import { experienceValues, meSchema, preferenceValues, unitsValues, zipSchema } from "./me";
@@ -298,10 +298,7 @@ export const importHarvestSchema = z
       .optional()
       .transform((value) => value ?? null),
     date: isoDateSchema(),
-    weightG: z
-      .number()
-      .positive()
-      .max(MAX_HARVEST_GRAMS)
+    weightG: storedGramsSchema
       .nullable()
       .optional()
       .transform((value) => value ?? null),
@@ -414,10 +411,7 @@ export const importAreaSchema = z.object({
   id,
   name: text(60).trim().min(1),
   kind: labelledEnum(areaKindValues),
-  sizeM2: z
-    .number({ error: "must be a number of square metres." })
-    .positive()
-    .max(MAX_AREA_M2)
+  sizeM2: storedAreaM2Schema
     .nullable()
     .optional()
     .transform((value) => value ?? null),

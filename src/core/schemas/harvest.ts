@@ -6,18 +6,38 @@ import { z } from "./z";
 /** 10 tonnes, a million items: more is a typo, and it keeps totals finite. */
 export const MAX_HARVEST_GRAMS = 10_000_000;
 export const MAX_HARVEST_COUNT = 1_000_000;
+/** Weights are kept to a tenth of a gram (toGrams): the least there is to log. */
+const MIN_HARVEST_GRAMS = 0.1;
 
 const WEIGHT_MESSAGE = "Give the weight as a number above 0 with a unit: g, kg, oz or lb.";
+const TOO_LIGHT =
+  "Give a weight of at least 0.1 g (about 0.004 oz): Tendril keeps weights to a tenth of a gram.";
+const TOO_HEAVY = "That weight is more than any harvest: check the figure.";
+/** A weight past any number (1e308 lb once in grams, or in tenths) is too heavy, or too light. */
+const beyondNumbers = (input: unknown) =>
+  input === Infinity ? TOO_HEAVY : input === -Infinity ? TOO_LIGHT : undefined;
 const COUNT_MESSAGE = `Give the count as a whole number from 1 to ${MAX_HARVEST_COUNT.toLocaleString("en-US")}.`;
 
-/** A weight as entered: a number and its unit, stored as grams. */
-const weightSchema = z
+/**
+ * Grams as Tendril keeps them: rounded to the tenth first, then checked, so a weight that passes
+ * is the weight stored (1e-300 g would be kept as 0). The API's weights and the import's both
+ * pass through it.
+ */
+export const storedGramsSchema = z
+  .number({ error: (issue) => beyondNumbers(issue.input) })
+  .transform((grams) => toGrams(grams, "g"))
+  .pipe(
+    z
+      .number({ error: (issue) => beyondNumbers(issue.input) })
+      .min(MIN_HARVEST_GRAMS, TOO_LIGHT)
+      .max(MAX_HARVEST_GRAMS, TOO_HEAVY),
+  );
+
+/** A weight as entered: a number and its unit, kept as grams (storedGramsSchema). */
+export const harvestWeightSchema = z
   .strictObject(
     {
-      value: z
-        .number({ error: WEIGHT_MESSAGE })
-        .positive(WEIGHT_MESSAGE)
-        .max(MAX_HARVEST_GRAMS, "That weight is more than any harvest: check the figure."),
+      value: z.number({ error: WEIGHT_MESSAGE }),
       unit: z.enum(weightUnits, { error: "Use one of: g, kg, oz, lb." }),
     },
     {
@@ -27,14 +47,8 @@ const weightSchema = z
           : WEIGHT_MESSAGE,
     },
   )
-  .transform((weight, ctx) => {
-    const grams = toGrams(weight.value, weight.unit);
-    if (grams <= 0 || grams > MAX_HARVEST_GRAMS) {
-      ctx.addIssue({ code: "custom", message: "That weight is too small or too large to log." });
-      return z.NEVER;
-    }
-    return grams;
-  });
+  .transform((weight) => toGrams(weight.value, weight.unit))
+  .pipe(storedGramsSchema);
 
 const countSchema = z
   .number({
@@ -56,7 +70,7 @@ const noteSchema = notesSchema.optional();
 export const harvestCreateSchema = z
   .strictObject({
     date: isoDateSchema("Enter the harvest date (YYYY-MM-DD)."),
-    weight: weightSchema.nullable(),
+    weight: harvestWeightSchema.nullable(),
     count: countSchema.nullable(),
     note: noteSchema,
   })
@@ -67,7 +81,7 @@ export type HarvestCreate = z.infer<typeof harvestCreateSchema>;
 export const harvestPatchSchema = z
   .strictObject({
     date: isoDateSchema().optional(),
-    weight: weightSchema.nullable().optional(),
+    weight: harvestWeightSchema.nullable().optional(),
     count: countSchema.nullable().optional(),
     note: noteSchema,
   })

@@ -1,4 +1,5 @@
 import { unitsValues } from "../profile-values";
+import { isoDateSchema } from "./date";
 import { z } from "./z";
 
 // The API's weather and guidance shapes (API.md "Weather and guidance"). Field names follow the
@@ -76,13 +77,7 @@ export type GuidanceQuery = z.infer<typeof guidanceQuerySchema>;
 export const plantingQuerySchema = z
   .object({
     ...guidanceFields,
-    date: z.preprocess(
-      nullableParam,
-      z
-        .string()
-        .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "date must be YYYY-MM-DD.")
-        .optional(),
-    ),
+    date: z.preprocess(nullableParam, isoDateSchema().optional()),
   })
   .refine(latLonTogether, latLonMessage);
 export type PlantingQuery = z.infer<typeof plantingQuerySchema>;

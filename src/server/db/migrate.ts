@@ -19,6 +19,7 @@ import * as journal from "./migrations/0017-journal";
 import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
 import * as idempotencyKeys from "./migrations/0020-idempotency-keys";
+import * as amountsAsKept from "./migrations/0022-amounts-as-kept";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -38,10 +39,11 @@ const migrations: Record<string, Migration> = {
   "0014-contact-messages": contactMessages,
   "0015-areas": areas,
   "0016-harvests": harvests,
+  "0017-journal": journal,
   "0018-task-skips": taskSkips,
   "0019-area-plantings": areaPlantings,
   "0020-idempotency-keys": idempotencyKeys,
-  "0017-journal": journal,
+  "0022-amounts-as-kept": amountsAsKept,
 };
 
 /**

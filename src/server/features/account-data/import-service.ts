@@ -21,6 +21,7 @@ import {
   insertImportedHarvests,
   insertImportedJournal,
   lockedAreaCount,
+  lockGarden,
   refreshNextTasks,
 } from "../garden/account-data-service";
 import { insertImportedPhoto } from "../photos/account-data-service";
@@ -142,6 +143,8 @@ export class ImportService {
     const { result, changes } = await transactionRetryingIdRace(db, async (trx) => {
       // An id seen free stays free until the insert, unless another gardener's import takes it.
       await lockForUser(trx, dialect, "import", userId);
+      // The gardener's plants and areas the file's records name stay until those are stored.
+      await lockGarden(trx, dialect, userId);
       const place = (table: RecordTable, records: readonly { id: string }[], owners: Owners) =>
         placeRecords(
           trx,

@@ -194,6 +194,8 @@ export async function harvestsForCsv(db: Db, userId: string) {
 
 /** The gardener's area count, locked until the import's transaction ends (MAX_AREAS). */
 export { lockedAreaCount } from "./areas/repository";
+/** The garden lock (garden-lock.ts): a file's records may name plants and areas one has. */
+export { lockGarden } from "./garden-lock";
 
 /** Who has each of these ids (ids nobody has are absent). */
 export const gardenOwners = {

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import type { Dialect } from "../../db/connection";
 import { preparedQuery } from "../../db/prepared-query";
 import type { Database, MilestoneTable, PlantTable, TaskTable } from "../../db/schema";
 import {
@@ -9,7 +10,8 @@ import {
   insertImage,
   readImage,
 } from "../../lib/photos/image-store";
-import { recordLeaving } from "./areas/repository";
+import { areaExists, recordLeaving } from "./areas/repository";
+import { lockGarden } from "./garden-lock";
 import { deleteJournalOfPlant } from "./journal/journal-repository";
 import type { MilestoneRow, PlantRow, TaskRow } from "./rows";
 import { insertTasks, refreshNextTask } from "./tasks-repository";
@@ -53,15 +55,21 @@ const plantColumns = [
 /**
  * The plant, its first tasks and its milestones, all or nothing. With `photoFrom`, the plant gets
  * its own copy of that image of the user as `plant.image_id` (none if the image is gone by now).
+ * False when the plant's area is not (or no longer) the gardener's: then nothing is stored.
  */
 export async function insertPlantWithTasks(
   db: Db,
+  dialect: Dialect,
   plant: Insertable<PlantTable>,
   tasks: Insertable<TaskTable>[],
   photoFrom?: string | null,
   milestones: Insertable<MilestoneTable>[] = [],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (plant.area_id) {
+      await lockGarden(trx, dialect, plant.user_id);
+      if (!(await areaExists(trx, plant.user_id, plant.area_id))) return false;
+    }
     let imageId = plant.image_id ?? null;
     if (imageId && photoFrom) {
       const copied = await copyImage(trx, plant.user_id, photoFrom, imageId, plant.created_at);
@@ -73,6 +81,7 @@ export async function insertPlantWithTasks(
       .execute();
     await insertTasks(trx, tasks);
     if (milestones.length > 0) await trx.insertInto("milestones").values(milestones).execute();
+    return true;
   });
 }
 
@@ -232,14 +241,18 @@ export type PlantBeforeEdit = Pick<
 /** A pending task of the plant, as an edit that moves its schedule sees it. */
 export type PendingTaskRow = Pick<TaskRow, "id" | "title" | "type" | "due_date">;
 
+/** What a plant edit found: done, or which of the rows it names is gone (then nothing changed). */
+export type PlantEdit = "done" | "plant-gone" | "area-gone";
+
 /**
  * Updates the user's plant and, when `decide` is given, its milestones and pending tasks' due
  * dates (and the recorded stage's first day) as `decide` says from the plant, milestones and
- * pending tasks as they were before the edit, all in one transaction. False when the user has no
- * such plant: then nothing changes.
+ * pending tasks as they were before the edit, all in one transaction. A move (`area_id`) is made
+ * only into an area the gardener still has.
  */
 export async function updatePlantAndMilestones(
   db: Db,
+  dialect: Dialect,
   userId: string,
   id: string,
   changes: Updateable<PlantTable>,
@@ -251,10 +264,14 @@ export async function updatePlantAndMilestones(
       ) => MilestoneChanges)
     | null,
   retitle: TaskRetitle | null = null,
-): Promise<boolean> {
+): Promise<PlantEdit> {
   const moves = changes.area_id !== undefined;
-  if (!decide && !retitle && !moves) return updatePlant(db, userId, id, changes);
-  return db.transaction().execute(async (trx) => {
+  if (!decide && !retitle && !moves) {
+    return (await updatePlant(db, userId, id, changes)) ? "done" : "plant-gone";
+  }
+  return db.transaction().execute(async (trx): Promise<PlantEdit> => {
+    // Taken before the plant is read: a delete of it or of its new area either ran or waits.
+    await lockGarden(trx, dialect, userId);
     const plant = await trx
       .selectFrom("plants")
       .select([
@@ -271,7 +288,8 @@ export async function updatePlantAndMilestones(
       .where("user_id", "=", userId)
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!plant) return false;
+    if (!plant) return "plant-gone";
+    if (changes.area_id && !(await areaExists(trx, userId, changes.area_id))) return "area-gone";
     // A plant moved out of an area leaves its record there for crop rotation.
     if (moves && plant.area_id !== changes.area_id) {
       await recordLeaving(trx, plant, String(changes.updated_at ?? new Date().toISOString()));
@@ -293,7 +311,10 @@ export async function updatePlantAndMilestones(
           .execute();
       }
     }
-    if (!decide) return updatePlant(trx, userId, id, changes);
+    if (!decide) {
+      await updatePlant(trx, userId, id, changes);
+      return "done";
+    }
     const milestones = await milestonesOfPlant(trx, userId, id);
     const { reach, insert, redate, redateTasks, stageStartedAt } = decide(
       plant,
@@ -332,7 +353,7 @@ export async function updatePlantAndMilestones(
         .execute();
     }
     if (redateTasks.length > 0) await refreshNextTask(trx, userId, id);
-    return true;
+    return "done";
   });
 }
 
@@ -349,11 +370,14 @@ export type TaskRetitle = (
  */
 export async function deletePlantWithChildren(
   db: Db,
+  dialect: Dialect,
   userId: string,
   plantId: string,
   batchSize: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // A harvest or journal entry being added for the plant commits first, and goes with it.
+    await lockGarden(trx, dialect, userId);
     const archived = await trx
       .updateTable("plants")
       .set({ status: "archived", next_task_id: null })

@@ -41,6 +41,7 @@ import type {
   PlantPatch,
   PlantSummary,
 } from "../../../core/schemas/plant";
+import type { Dialect } from "../../db/connection";
 import type { Database, MilestoneTable, PlantTable } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
@@ -195,6 +196,7 @@ function shiftInstant(instant: string | null, days: number): string | null {
 }
 
 const plantNotFound = () => notFound("That plant");
+const areaNotFound = () => notFound("That area");
 
 /**
  * 400 unless every date a plant's plan gives (planting date, tasks, milestones and their ends)
@@ -223,6 +225,7 @@ function isUsable(plan: AiPlan): boolean {
 export class PlantService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly catalogue: Catalogue,
     private readonly plans: PlanProvider,
     private readonly log: Pick<Logger, "warn">,
@@ -331,7 +334,9 @@ export class PlantService {
     if (input.imageId && !(await imageExists(this.db, userId, input.imageId))) {
       throw notFound("That photo");
     }
-    await this.checkArea(userId, input.areaId ?? null);
+    // Checked again as the plant is stored: this spares asking for a plan for a plant whose
+    // area is not the gardener's.
+    if (input.areaId && !(await areaExists(this.db, userId, input.areaId))) throw areaNotFound();
     const crop = this.resolveCrop(input, identified);
     const profile = await profileForPlan(this.db, userId);
     const { plan, raw } = input.guide
@@ -407,13 +412,15 @@ export class PlantService {
       ...tasks.map((task) => task.dueDate),
       ...milestones.flatMap((m) => [m.date ?? null, m.to_at ?? null]),
     ]);
-    await insertPlantWithTasks(
+    const stored = await insertPlantWithTasks(
       this.db,
+      this.dialect,
       row,
       tasks.map((task) => taskRow(task, userId)),
       photoFrom,
       milestones,
     );
+    if (!stored) throw areaNotFound();
     this.publish({ userId, type: "plant.created", id: plantId });
     for (const task of tasks) {
       this.publish({ userId, type: "task.created", id: task.id, dueDates: [task.dueDate] });
@@ -493,10 +500,7 @@ export class PlantService {
     if (patch.place !== undefined) changes.place = patch.place;
     if (patch.lights !== undefined) changes.lighting = patch.lights;
     if (patch.plantingDate !== undefined) changes.planting_date = patch.plantingDate;
-    if (patch.areaId !== undefined) {
-      await this.checkArea(userId, patch.areaId);
-      changes.area_id = patch.areaId;
-    }
+    if (patch.areaId !== undefined) changes.area_id = patch.areaId;
     const reached = patch.stage?.trim() || null;
     const decide =
       reached || patch.plantingDate !== undefined
@@ -520,25 +524,26 @@ export class PlantService {
             pending
               .map((task) => ({ id: task.id, title: renameInTitle(task.title, oldName, newName) }))
               .filter((task, i) => task.title !== pending[i]?.title);
-    if (!(await updatePlantAndMilestones(this.db, userId, id, changes, decide, retitle))) {
-      throw plantNotFound();
-    }
+    const edit = await updatePlantAndMilestones(
+      this.db,
+      this.dialect,
+      userId,
+      id,
+      changes,
+      decide,
+      retitle,
+    );
+    if (edit === "plant-gone") throw plantNotFound();
+    if (edit === "area-gone") throw areaNotFound();
     this.publish({ userId, type: "plant.updated", id });
     return this.get(userId, id, today);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await deletePlantWithChildren(this.db, userId, id, DELETE_BATCH_SIZE))) {
+    if (!(await deletePlantWithChildren(this.db, this.dialect, userId, id, DELETE_BATCH_SIZE))) {
       throw plantNotFound();
     }
     this.publish({ userId, type: "plant.deleted", id });
-  }
-
-  /** 404 unless the area is one of the gardener's (null: no area, nothing to check). */
-  private async checkArea(userId: string, areaId: string | null): Promise<void> {
-    if (areaId !== null && !(await areaExists(this.db, userId, areaId))) {
-      throw notFound("That area");
-    }
   }
 
   /**

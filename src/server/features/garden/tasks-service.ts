@@ -12,11 +12,13 @@ import {
 } from "../../../core/garden";
 import { snoozedDueDate } from "../../../core/reminders";
 import type { TaskCreate, TaskListQuery, TaskPatch } from "../../../core/schemas/task";
+import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { findUnits } from "../profile/read-model";
 import { type PublishChange, publishNothing } from "./changes";
+import { lockGarden } from "./garden-lock";
 import { taskInUnits } from "./in-units";
 import { withSkips } from "./rain-skips/task-skips";
 import { plantExists } from "./read-model";
@@ -70,6 +72,7 @@ function cursorKey(cursor: string): TaskKey {
 export class TaskService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly publish: PublishChange = publishNothing,
   ) {}
 
@@ -106,6 +109,7 @@ export class TaskService {
       );
     }
     const nextChanged = await this.db.transaction().execute(async (trx) => {
+      if (task.plantId) await this.lockPlantsOf(trx, userId);
       if (task.plantId && !(await plantExists(trx, userId, task.plantId))) {
         throw notFound("That plant");
       }
@@ -169,6 +173,7 @@ export class TaskService {
    */
   async careLogged(userId: string, plantId: string, kind: CareKind, day: IsoDate): Promise<Task[]> {
     const { moved, listUnchanged } = await this.db.transaction().execute(async (trx) => {
+      await this.lockPlantsOf(trx, userId);
       if (!(await plantExists(trx, userId, plantId))) throw notFound("That plant");
       const pending = (await pendingTasksOfPlant(trx, userId, plantId)).map(toTask);
       const dueBefore = new Map(pending.map((task) => [task.id, task.dueDate]));
@@ -211,11 +216,22 @@ export class TaskService {
   async remove(userId: string, id: string): Promise<void> {
     const { plantId, nextChanged, dueDate } = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, id);
+      // A plant's deletion may take the task while this waits: the delete then finds none.
+      if (row?.plant_id) await this.lockPlantsOf(trx, userId);
       if (!row || !(await deleteTask(trx, userId, id))) throw taskNotFound();
       const changed = row.plant_id ? await refreshNextTask(trx, userId, row.plant_id) : false;
       return { plantId: row.plant_id, nextChanged: changed, dueDate: row.due_date };
     });
     this.published(userId, "task.deleted", id, plantId, !nextChanged, [dueDate]);
+  }
+
+  /**
+   * Taken before a transaction writes a plant's tasks: the plant's deletion locks the plant, then
+   * its tasks, while such a write locks a task, then the plant (its next task), so the two would
+   * deadlock. Under the garden lock they take turns (garden-lock.ts).
+   */
+  private lockPlantsOf(trx: Kysely<Database>, userId: string): Promise<void> {
+    return lockGarden(trx, this.dialect, userId);
   }
 
   /** A task as the gardener reads it: stored text, quantities in their units, its rain skip. */
@@ -255,6 +271,8 @@ export class TaskService {
     const result = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, id);
       if (!row) throw taskNotFound();
+      // A plant's deletion may take the task while this waits: the update then finds none.
+      if (row.plant_id) await this.lockPlantsOf(trx, userId);
       const current = toTask(row);
       const edited: Task = {
         ...current,

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Dialect } from "../../../db/connection";
 import type { AreaPlantingTable, AreaTable, Database } from "../../../db/schema";
 import { lockForUser } from "../../../db/user-lock";
+import { lockGarden } from "../garden-lock";
 
 type Db = Kysely<Database>;
 
@@ -120,11 +121,14 @@ export async function updateArea(
  */
 export async function deleteArea(
   db: Db,
+  dialect: Dialect,
   userId: string,
   id: string,
   nowIso: string,
 ): Promise<string[] | null> {
   return db.transaction().execute(async (trx) => {
+    // A plant being moved or planted into the area lands first, and is unplaced with the rest.
+    await lockGarden(trx, dialect, userId);
     const area = await trx
       .selectFrom("areas")
       .select("id")

@@ -19,6 +19,7 @@ import {
   areaSunValues,
   MAX_AREAS,
   sizeInSquareMetres,
+  storedSquareMetres,
 } from "../../../../core/schemas/area";
 import type { Crop } from "../../../../core/schemas/crop";
 import { type Hemisphere, hemisphereOf } from "../../../../core/weather/season";
@@ -60,9 +61,9 @@ export function toArea(row: AreaRow): Area {
   };
 }
 
-/** Kept to 4 decimals of a m² (1 cm²): a size given in ft² reads back the same when shown in ft². */
+/** The size as kept (areaSizeSchema checked it is one Tendril keeps). */
 const storedSize = (size: AreaCreate["size"]) =>
-  size === null ? null : Math.round(sizeInSquareMetres(size) * 10_000) / 10_000;
+  size === null ? null : storedSquareMetres(sizeInSquareMetres(size));
 
 /** What an area holds, as the rules read it. */
 interface AreaContents {
@@ -131,7 +132,8 @@ export class AreaService {
 
   /** Deletes the area; its plants stay, in no area. */
   async remove(userId: string, id: string): Promise<void> {
-    const unplaced = await deleteArea(this.db, userId, id, new Date().toISOString());
+    const nowIso = new Date().toISOString();
+    const unplaced = await deleteArea(this.db, this.dialect, userId, id, nowIso);
     if (unplaced === null) throw areaNotFound();
     for (const plantId of unplaced) this.publish({ userId, type: "plant.updated", id: plantId });
   }

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { Dialect } from "../../../db/connection";
 import type { Database, HarvestTable } from "../../../db/schema";
 import {
   deleteImages,
@@ -7,6 +8,9 @@ import {
   insertImage,
   readImage,
 } from "../../../lib/photos/image-store";
+import { lockGarden } from "../garden-lock";
+import { findPlant } from "../plants-repository";
+import type { PlantRow } from "../rows";
 
 type Db = Kysely<Database>;
 
@@ -75,8 +79,24 @@ export async function harvestMonths(db: Db, userId: string): Promise<string[]> {
   return rows.map((row) => row.month);
 }
 
-export async function insertHarvest(db: Db, row: Insertable<HarvestTable>): Promise<void> {
-  await db.insertInto("harvests").values(row).execute();
+/**
+ * Stores the harvest `rowOf` makes from the user's plant as it is now, in one transaction with the
+ * read. False when the user has no such plant (or it is being deleted): then nothing is stored.
+ */
+export function insertHarvestOfPlant(
+  db: Db,
+  dialect: Dialect,
+  userId: string,
+  plantId: string,
+  rowOf: (plant: PlantRow) => Insertable<HarvestTable>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockGarden(trx, dialect, userId);
+    const plant = await findPlant(trx, userId, plantId);
+    if (!plant) return false;
+    await trx.insertInto("harvests").values(rowOf(plant)).execute();
+    return true;
+  });
 }
 
 /** False when the user has no such harvest. */

@@ -16,12 +16,12 @@ import type {
   PlantHarvests,
   SeasonHarvests,
 } from "../../../../core/schemas/harvest";
+import type { Dialect } from "../../../db/connection";
 import type { Database, HarvestTable } from "../../../db/schema";
 import { badRequest, notFound } from "../../../errors";
 import { type ImageRow, imageRow } from "../../../lib/photos/image-store";
 import type { StoredPhoto } from "../../../lib/photos/pipeline";
 import { storedLocation } from "../../profile/read-model";
-import { findPlant } from "../plants-repository";
 import { plantExists } from "../read-model";
 import {
   deleteHarvest,
@@ -31,7 +31,7 @@ import {
   harvestMonths,
   harvestsBetween,
   harvestsOfPlant,
-  insertHarvest,
+  insertHarvestOfPlant,
   replaceHarvestImage,
   updateHarvest,
 } from "./harvests-repository";
@@ -69,34 +69,38 @@ export function toHarvest(row: HarvestRow): Harvest {
 
 /** Issue 26 "harvest log": harvests logged on a plant, a season's totals by crop and area. */
 export class HarvestService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /**
    * Logs a harvest of the gardener's plant. The crop and the area are copied from the plant as it
    * is now: the harvest keeps them when the plant is deleted or moved.
    */
   async create(userId: string, plantId: string, input: HarvestCreate): Promise<Harvest> {
-    const plant = await findPlant(this.db, userId, plantId);
-    if (!plant) throw plantNotFound();
-    if (!hasAmount(input)) throw noAmount();
     const now = new Date().toISOString();
     const id = randomUUID();
-    await insertHarvest(this.db, {
-      id,
-      user_id: userId,
-      plant_id: plant.id,
-      // A custom plant has no catalogue crop: its own slug (from its name) groups its harvests.
-      crop_slug: plant.crop_slug ?? plant.slug ?? `plant-${plant.id}`,
-      crop_name: plant.crop_slug ? (plant.common_name ?? plant.name) : plant.name,
-      area_id: plant.area_id,
-      harvested_on: input.date,
-      weight_g: input.weightG,
-      count: input.count,
-      note: input.note ?? null,
-      image_id: null,
-      created_at: now,
-      updated_at: now,
+    const stored = await insertHarvestOfPlant(this.db, this.dialect, userId, plantId, (plant) => {
+      if (!hasAmount(input)) throw noAmount();
+      return {
+        id,
+        user_id: userId,
+        plant_id: plant.id,
+        // A custom plant has no catalogue crop: its own slug (from its name) groups its harvests.
+        crop_slug: plant.crop_slug ?? plant.slug ?? `plant-${plant.id}`,
+        crop_name: plant.crop_slug ? (plant.common_name ?? plant.name) : plant.name,
+        area_id: plant.area_id,
+        harvested_on: input.date,
+        weight_g: input.weightG,
+        count: input.count,
+        note: input.note ?? null,
+        image_id: null,
+        created_at: now,
+        updated_at: now,
+      };
     });
+    if (!stored) throw plantNotFound();
     return this.get(userId, id);
   }
 

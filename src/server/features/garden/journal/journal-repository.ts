@@ -2,7 +2,6 @@ import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import { chunks } from "../../../db/batches";
 import type { Dialect } from "../../../db/connection";
 import type { Database, JournalEntryTable, JournalPhotoTable } from "../../../db/schema";
-import { lockForUser } from "../../../db/user-lock";
 import {
   deleteImages,
   type ImageRow,
@@ -10,6 +9,8 @@ import {
   insertImage,
   readImage,
 } from "../../../lib/photos/image-store";
+import { lockGarden } from "../garden-lock";
+import { plantExists } from "../read-model";
 
 type Db = Kysely<Database>;
 export type JournalEntryRow = Selectable<JournalEntryTable>;
@@ -67,8 +68,18 @@ export async function photosOfEntries(
   return rows;
 }
 
-export async function insertEntry(db: Db, row: Insertable<JournalEntryTable>): Promise<void> {
-  await db.insertInto("journal_entries").values(row).execute();
+/** Stores the entry of the user's plant; false when there is no such plant (nothing stored). */
+export function insertEntry(
+  db: Db,
+  dialect: Dialect,
+  row: Insertable<JournalEntryTable> & { user_id: string; plant_id: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockGarden(trx, dialect, row.user_id);
+    if (!(await plantExists(trx, row.user_id, row.plant_id))) return false;
+    await trx.insertInto("journal_entries").values(row).execute();
+    return true;
+  });
 }
 
 export async function updateEntry(
@@ -108,8 +119,10 @@ async function deletePhotosOfEntries(trx: Db, userId: string, entryIds: readonly
 }
 
 /** The entry, its photos and their images, all or nothing. False when the user has no such entry. */
-export function deleteEntry(db: Db, userId: string, id: string): Promise<boolean> {
+export function deleteEntry(db: Db, dialect: Dialect, userId: string, id: string) {
   return db.transaction().execute(async (trx) => {
+    // A photo being added to the entry lands first, and goes with it.
+    await lockGarden(trx, dialect, userId);
     await deletePhotosOfEntries(trx, userId, [id]);
     const result = await trx
       .deleteFrom("journal_entries")
@@ -120,7 +133,7 @@ export function deleteEntry(db: Db, userId: string, id: string): Promise<boolean
   });
 }
 
-/** A plant's whole journal, in the caller's transaction (spec §4 Plant deletion). */
+/** A plant's whole journal, in the caller's transaction, which holds the garden lock. */
 export async function deleteJournalOfPlant(
   trx: Db,
   userId: string,
@@ -152,7 +165,7 @@ export type AddedPhoto =
 /**
  * Stores the image and a photo row for it at the entry's next position, unless the entry is gone
  * or already has `max` photos (then nothing is stored). Uploads to one gardener's entries take
- * turns, so two at once never make max + 1.
+ * turns with each other (so two at once never make max + 1) and with deletes of entries.
  */
 export function insertPhotoWithin(
   db: Db,
@@ -164,7 +177,7 @@ export function insertPhotoWithin(
   row: Omit<JournalPhotoRow, "position" | "image_id">,
 ): Promise<AddedPhoto> {
   return db.transaction().execute(async (trx) => {
-    await lockForUser(trx, dialect, "journal_photos", userId);
+    await lockGarden(trx, dialect, userId);
     if (!(await findEntry(trx, userId, entryId))) return { kind: "gone" } as const;
     const existing = await trx
       .selectFrom("journal_photos")

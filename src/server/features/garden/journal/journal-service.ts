@@ -107,11 +107,9 @@ export class JournalService {
    * added with PATCH. Tags are kept (watered, fed…) for the care rules to read.
    */
   async create(userId: string, plantId: string, input: JournalEntryCreate) {
-    if (!(await plantExists(this.db, userId, plantId))) throw plantNotFound();
     const nowIso = new Date().toISOString();
-    const id = randomUUID();
-    await insertEntry(this.db, {
-      id,
+    const row = {
+      id: randomUUID(),
       user_id: userId,
       plant_id: plantId,
       entry_date: input.date,
@@ -119,9 +117,11 @@ export class JournalService {
       tags: JSON.stringify(normalizeJournalTags(input.tags ?? [])),
       created_at: nowIso,
       updated_at: nowIso,
-    });
+    };
+    if (!(await insertEntry(this.db, this.dialect, row))) throw plantNotFound();
     this.changed(userId, plantId);
-    const entry = await this.entry(userId, id);
+    // As stored (a new entry has no photos): read back, it may already have gone with its plant.
+    const entry = toJournalEntry(row, []);
     await this.careFrom(userId, entry);
     return entry;
   }
@@ -158,7 +158,7 @@ export class JournalService {
   /** The entry, its photos and their images. */
   async remove(userId: string, id: string): Promise<void> {
     const entry = await findEntry(this.db, userId, id);
-    if (!entry || !(await deleteEntry(this.db, userId, id))) throw entryNotFound();
+    if (!entry || !(await deleteEntry(this.db, this.dialect, userId, id))) throw entryNotFound();
     this.changed(userId, entry.plant_id);
   }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { RAIN_SKIP_MM, type RainExposure, rainSkip, type Task } from "../../../../core/garden";
+import type { Dialect } from "../../../db/connection";
 import type { Database } from "../../../db/schema";
 import { notFound } from "../../../errors";
 import { findUnits } from "../../profile/read-model";
 import { rainToday } from "../../weather/rain-read-model";
 import { type PublishChange, publishNothing } from "../changes";
+import { lockGarden } from "../garden-lock";
 import { taskInUnits } from "../in-units";
 import { toTask } from "../rows";
 import { findTask, moveTaskDueDate, nextTaskIdOf, refreshNextTask } from "../tasks-repository";
@@ -41,6 +43,7 @@ interface Moved {
 export class RainSkipService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly publish: PublishChange = publishNothing,
   ) {}
 
@@ -59,6 +62,8 @@ export class RainSkipService {
     const result = await this.db.transaction().execute(async (trx) => {
       const row = await findTask(trx, userId, taskId);
       if (!row) throw notFound("That task");
+      // As a task edit does (TaskService.lockPlantsOf): the task, then its plant's next task.
+      if (row.plant_id) await lockGarden(trx, this.dialect, userId);
       const skip = (await standingSkips(trx, userId, [taskId])).find(
         (s) => s.to_due_date === row.due_date,
       );
@@ -99,6 +104,8 @@ export class RainSkipService {
       // The unique (task, day) index makes a second run, here or on another instance, a no-op;
       // the move applies only while the task is still pending and due where it was read.
       const done = await this.db.transaction().execute(async (trx) => {
+        // The plant's deletion takes the task's skips with it: one recorded meanwhile would stay.
+        await lockGarden(trx, this.dialect, userId);
         const id = randomUUID();
         const recorded = await insertSkip(trx, {
           id,

@@ -56,6 +56,16 @@ describe("the harvest dialog", () => {
     expect(save().disabled).toBe(true);
   });
 
+  it("refuses, under the field, a weight the server would keep as nothing", async () => {
+    await renderDialog("F");
+    fireEvent.change(screen.getByLabelText("Weight (optional)"), { target: { value: "0.001" } });
+    expect(screen.getByText(/at least 0.1 g \(about 0.004 oz\)/)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Weight (optional)"), { target: { value: "0.002" } });
+    expect(screen.queryByText(/at least 0.1 g/)).toBeNull();
+    expect(save().disabled).toBe(false);
+  });
+
   it("opens a logged harvest in the gardener's units, kilograms from a kilogram", async () => {
     await renderDialog("C", {
       id: "h1",

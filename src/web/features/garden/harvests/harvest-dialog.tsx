@@ -6,7 +6,7 @@ import {
   type WeightUnit,
   weightUnitsFor,
 } from "../../../../core/garden/harvests";
-import type { Harvest } from "../../../../core/schemas/harvest";
+import { type Harvest, harvestWeightSchema } from "../../../../core/schemas/harvest";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Input, Select, Textarea } from "../../../components/ui/field";
@@ -57,10 +57,11 @@ export function HarvestDialog({
 
   const weightValue = typedNumber(weight);
   const countValue = typedNumber(count);
+  // The server's own check: what it keeps (to a tenth of a gram) must be a weight.
   const weightError =
-    weightValue !== null && !(weightValue > 0)
-      ? "Enter a weight above 0, or leave it blank."
-      : undefined;
+    weightValue === null
+      ? undefined
+      : harvestWeightSchema.safeParse({ value: weightValue, unit }).error?.issues[0]?.message;
   const countError =
     countValue !== null && !(Number.isInteger(countValue) && countValue > 0)
       ? "Enter a whole number, 1 or more, or leave it blank."
