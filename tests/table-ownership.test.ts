@@ -37,6 +37,7 @@ const OWNERS: Record<string, string> = {
   climate_profiles: "climate",
   contact_messages: "contact",
   api_tokens: "api-tokens",
+  operators: "admin",
   session: "auth",
   account: "auth",
   verification: "auth",

@@ -3,6 +3,7 @@ import { genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
+import { claimIfFirstAccount } from "../features/admin/operators-service";
 import { recordSignIn } from "../features/profile/repository";
 import type { AppAddress } from "../lib/app-address";
 import type { Mailer } from "../providers/email";
@@ -151,6 +152,12 @@ function betterAuthFor(
       user: {
         create: {
           after: async (user, context) => {
+            await claimIfFirstAccount(database.db, user.id).catch((err: unknown) =>
+              log.error(
+                { err, userId: user.id },
+                "could not record the instance's first account: grant it with npm run admin -- grant-operator <email>",
+              ),
+            );
             // The one who signed up is the one who gets it: their own address is the link.
             const appUrl = context?.request
               ? appAddress.ofUrl(context.request.url)
