@@ -360,6 +360,7 @@ export async function buildApp(
   const calendar = new CalendarService(database.db);
   const contact = new ContactService({
     db: database.db,
+    dialect: database.dialect,
     mailer,
     log,
     inboxEmail: config.contact.email,
