@@ -57,6 +57,7 @@ import { growAlongRoutes } from "./features/grow-along/routes";
 import { GrowAlongService } from "./features/grow-along/service";
 import { identificationRoutes } from "./features/identification/routes";
 import { IdentificationService } from "./features/identification/service";
+import { ImageSweep } from "./features/photos/image-sweep-service";
 import { findAppOrigin } from "./features/profile/read-model";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
@@ -344,12 +345,16 @@ export async function buildApp(
       }),
   });
   app.decorate("reminders", reminders);
+  const imageSweep = new ImageSweep(database.db);
   // The rain skip first, so today's reminder no longer lists a watering the rain has done.
   const scheduler = startReminderScheduler(
     async () => {
       await rainSkips
         .runOnce()
         .catch((err: unknown) => log.error({ err }, "the rain skip run failed"));
+      await imageSweep
+        .runIfDue()
+        .catch((err: unknown) => log.error({ err }, "the sweep of unused images failed"));
       return reminders.runOnce();
     },
     config.reminders.intervalSeconds,
