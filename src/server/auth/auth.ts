@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { withoutBidiControls } from "../../core/bidi-controls";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
 import { claimIfFirstAccount } from "../features/admin/operators-service";
@@ -149,8 +150,11 @@ function betterAuthFor(
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {
+      // The name kept without direction controls, as every name is (issue 37): the sign-up form's,
+      // and Google's or an OpenID provider's, which no schema of ours sees.
       user: {
         create: {
+          before: async (user) => ({ data: { ...user, name: withoutBidiControls(user.name) } }),
           after: async (user, context) => {
             await claimIfFirstAccount(database.db, user.id).catch((err: unknown) =>
               log.error(
@@ -164,6 +168,12 @@ function betterAuthFor(
               : config.publicUrl;
             sendLater("welcome", () => mailer.send(welcomeMail(user.email, user.name, appUrl)));
           },
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === "string"
+              ? { data: { ...user, name: withoutBidiControls(user.name) } }
+              : undefined,
         },
       },
       session: {
