@@ -2,16 +2,23 @@ import { type Config, ConfigError, loadConfig } from "../src/server/config";
 import { BackupError, backupSqlite, restoreSqlite } from "../src/server/db/backup";
 import { openDatabase, sqliteFile } from "../src/server/db/connection";
 import { migrateToLatest } from "../src/server/db/migrate";
+import {
+  grantOperatorByEmail,
+  revokeOperatorByEmail,
+} from "../src/server/features/admin/operators-service";
 import { setPlanByEmail } from "../src/server/features/profile/service";
 
 /**
  * npm run admin -- set-plan <email> pro|free
+ * npm run admin -- grant-operator <email> | revoke-operator <email>
  * npm run admin -- backup <file> [--force]
  * npm run admin -- restore <file>
  * Works on the same database as the server (DATABASE_URL, or the SQLite file in TENDRIL_DATA_DIR).
  */
 const USAGE = [
   "Usage: npm run admin -- set-plan <email> pro|free",
+  "       npm run admin -- grant-operator <email>    (the account then sees /admin)",
+  "       npm run admin -- revoke-operator <email>",
   "       npm run admin -- backup <file> [--force]   (while the server runs)",
   "       npm run admin -- restore <file>            (with the server stopped)",
 ].join("\n");
@@ -29,6 +36,9 @@ async function main(args: string[]): Promise<number> {
   const [email, plan] = rest;
   if (command === "set-plan" && email && (plan === "pro" || plan === "free")) {
     return setPlan(loadConfig(), email, plan);
+  }
+  if ((command === "grant-operator" || command === "revoke-operator") && email && !plan) {
+    return operator(loadConfig(), command, email);
   }
   if (command === "backup" && files.length === 1 && files[0]) {
     return backup(loadConfig(), files[0], files.length < rest.length);
@@ -51,6 +61,37 @@ async function setPlan(config: Config, email: string, plan: "pro" | "free"): Pro
     console.log(
       `${email} is now on the ${plan === "pro" ? "Pro (500 messages a day)" : "Free (50 messages a day)"} plan.`,
     );
+    return 0;
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+const OPERATOR_REPLIES = {
+  granted: (email: string) => `${email} is now an operator: Settings links it to /admin.`,
+  already: (email: string) => `${email} is an operator already.`,
+  revoked: (email: string) => `${email} is no longer an operator.`,
+  none: (email: string) =>
+    `${email} holds no operator grant (an ADMIN_EMAILS address a provider verified stays one).`,
+};
+
+async function operator(
+  config: Config,
+  command: "grant-operator" | "revoke-operator",
+  email: string,
+): Promise<number> {
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const outcome =
+      command === "grant-operator"
+        ? await grantOperatorByEmail(database.db, email)
+        : await revokeOperatorByEmail(database.db, email);
+    if (outcome === "no-account") {
+      console.error(`No Tendril account uses the e-mail ${email}: sign up with it first.`);
+      return 1;
+    }
+    console.log(OPERATOR_REPLIES[outcome](email));
     return 0;
   } finally {
     await database.db.destroy();

@@ -44,3 +44,45 @@ describe("npm run admin -- set-plan", () => {
     });
   });
 });
+
+/** `npm run admin -- grant-operator|revoke-operator <email>`: operators the operator confirms. */
+describe("npm run admin -- grant-operator", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_EMAILS: "moss@example.com" } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const admin = (...args: string[]) =>
+    run(tsx, ["scripts/admin.ts", ...args], {
+      env: { ...process.env, TENDRIL_DATA_DIR: t.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    });
+
+  it("makes a password account an operator and takes it back, by e-mail in any case", async () => {
+    await signUp(t.app, { name: "First" });
+    // ADMIN_EMAILS names it, but a password sign-up proves no address.
+    const moss = await signUp(t.app, { email: "Moss@Example.com" });
+    const api = client(t.app, moss.cookie);
+    const operator = async () => (await api.get("/api/me/operator")).json().operator;
+    expect(await operator()).toBe(false);
+
+    expect((await admin("grant-operator", "moss@example.com")).stdout).toContain(
+      "moss@example.com is now an operator",
+    );
+    expect(await operator()).toBe(true);
+    expect((await api.get("/api/admin/accounts")).statusCode).toBe(200);
+    expect((await admin("grant-operator", "MOSS@example.com")).stdout).toContain(
+      "is an operator already",
+    );
+
+    expect((await admin("revoke-operator", "moss@example.com")).stdout).toContain(
+      "moss@example.com is no longer an operator",
+    );
+    expect(await operator()).toBe(false);
+    await expect(admin("grant-operator", "nobody@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No Tendril account uses the e-mail nobody@example.com"),
+    });
+  });
+});

@@ -172,6 +172,13 @@ describe.each(dialects)("federated sign-in through OpenID Connect (%s)", (dialec
       provider: "oidc",
     });
     expect(profile.lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The provider vouched for the address: what lets ADMIN_EMAILS count it (issue 37).
+    const user = await testApp.database.db
+      .selectFrom("user")
+      .select("emailVerified")
+      .where("email", "=", ACCOUNT.email)
+      .executeTakeFirstOrThrow();
+    expect(Number(user.emailVerified)).toBe(1);
   });
 
   it("links a second sign-in to the same user instead of creating another", async () => {

@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   contact_messages: "contact",
   api_tokens: "api-tokens",
   idempotency_keys: "idempotency",
+  operators: "admin",
   session: "auth",
   account: "auth",
   verification: "auth",

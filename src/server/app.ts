@@ -60,6 +60,7 @@ import { registerIdempotentCreates } from "./features/idempotency/idempotent-cre
 import { IdempotencyService } from "./features/idempotency/service";
 import { identificationRoutes } from "./features/identification/routes";
 import { IdentificationService } from "./features/identification/service";
+import { ImageSweep } from "./features/photos/image-sweep-service";
 import { findAppOrigin } from "./features/profile/read-model";
 import { profileRoutes } from "./features/profile/routes";
 import { ProfileService } from "./features/profile/service";
@@ -348,12 +349,16 @@ export async function buildApp(
     outbound,
   });
   app.decorate("reminders", reminders);
+  const imageSweep = new ImageSweep(database.db);
   // The rain skip first, so today's reminder no longer lists a watering the rain has done.
   const scheduler = startReminderScheduler(
     async () => {
       await rainSkips
         .runOnce()
         .catch((err: unknown) => log.error({ err }, "the rain skip run failed"));
+      await imageSweep
+        .runIfDue()
+        .catch((err: unknown) => log.error({ err }, "the sweep of unused images failed"));
       return reminders.runOnce();
     },
     config.reminders.intervalSeconds,
@@ -364,6 +369,7 @@ export async function buildApp(
   const calendar = new CalendarService(database.db);
   const contact = new ContactService({
     db: database.db,
+    dialect: database.dialect,
     mailer,
     log,
     inboxEmail: config.contact.email,

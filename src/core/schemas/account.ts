@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../bidi-controls";
 import { whenMissing, z } from "./z";
 
 /** API.md conventions: an account name is at most 100 characters, on sign-up and on update. */
@@ -8,6 +9,7 @@ const URL_MAX = 2048;
 const nameMessage = `Your name must be text of 1 to ${ACCOUNT_NAME_MAX} characters.`;
 const accountName = z
   .string({ error: nameMessage })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, nameMessage)
   .max(ACCOUNT_NAME_MAX, nameMessage);

@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../bidi-controls";
 import { cropSlugSchema } from "./crop";
 import { labelledEnum } from "./enum";
 import { z } from "./z";
@@ -77,6 +78,7 @@ export type AreaSize = z.infer<typeof areaSizeSchema>;
 
 const nameSchema = z
   .string({ error: "Enter the area's name." })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, "Enter the area's name.")
   .max(60, "Keep the area's name to 60 characters or fewer.");

@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../bidi-controls";
 import { whenMissing, z } from "./z";
 
 /** Where a message to the operator was written: the Contact page, Plant ID's report, Feedback. */
@@ -13,6 +14,7 @@ export const contactMessageCreateSchema = z.strictObject({
   kind: z.enum(contactKinds).default("contact"),
   name: z
     .string({ error: whenMissing("Enter your name.") })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, "Enter your name.")
     .max(CONTACT_NAME_MAX, `A name has at most ${CONTACT_NAME_MAX} characters.`),
@@ -21,6 +23,7 @@ export const contactMessageCreateSchema = z.strictObject({
     .max(CONTACT_EMAIL_MAX, `An e-mail address has at most ${CONTACT_EMAIL_MAX} characters.`),
   message: z
     .string({ error: whenMissing("Enter a message.") })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, "Enter a message.")
     .max(CONTACT_MESSAGE_MAX, `A message has at most ${CONTACT_MESSAGE_MAX} characters.`),

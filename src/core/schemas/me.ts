@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../bidi-controls";
 import { experienceValues, preferenceValues, unitsValues } from "../profile-values";
 import { labelledEnum } from "./enum";
 import { placeSchema } from "./place";
@@ -48,7 +49,13 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const mePatchSchema = z.strictObject({
-  displayName: z.string().trim().min(1, "Enter a display name.").max(100).optional(),
+  displayName: z
+    .string()
+    .overwrite(withoutBidiControls)
+    .trim()
+    .min(1, "Enter a display name.")
+    .max(100)
+    .optional(),
   units: z
     .preprocess(
       (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),

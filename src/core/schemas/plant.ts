@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../bidi-controls";
 import { cropSlugSchema } from "./crop";
 import { isoDateSchema } from "./date";
 import { labelledEnum } from "./enum";
@@ -113,6 +114,7 @@ export type PlantDetail = z.infer<typeof plantDetailSchema>;
 
 const nameSchema = z
   .string({ error: whenMissing("Enter the plant's name.") })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, "Enter the plant's name.")
   .max(100, "Keep the plant's name to 100 characters or fewer.");

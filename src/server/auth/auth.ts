@@ -1,8 +1,10 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { withoutBidiControls } from "../../core/bidi-controls";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/connection";
+import { claimIfFirstAccount } from "../features/admin/operators-service";
 import { recordSignIn } from "../features/profile/repository";
 import type { AppAddress } from "../lib/app-address";
 import type { Mailer } from "../providers/email";
@@ -148,15 +150,30 @@ function betterAuthFor(
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {
+      // The name kept without direction controls, as every name is (issue 37): the sign-up form's,
+      // and Google's or an OpenID provider's, which no schema of ours sees.
       user: {
         create: {
+          before: async (user) => ({ data: { ...user, name: withoutBidiControls(user.name) } }),
           after: async (user, context) => {
+            await claimIfFirstAccount(database.db, user.id).catch((err: unknown) =>
+              log.error(
+                { err, userId: user.id },
+                "could not record the instance's first account: grant it with npm run admin -- grant-operator <email>",
+              ),
+            );
             // The one who signed up is the one who gets it: their own address is the link.
             const appUrl = context?.request
               ? appAddress.ofUrl(context.request.url)
               : config.publicUrl;
             sendLater("welcome", () => mailer.send(welcomeMail(user.email, user.name, appUrl)));
           },
+        },
+        update: {
+          before: async (user) =>
+            typeof user.name === "string"
+              ? { data: { ...user, name: withoutBidiControls(user.name) } }
+              : undefined,
         },
       },
       session: {

@@ -20,6 +20,7 @@ import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
 import * as idempotencyKeys from "./migrations/0020-idempotency-keys";
 import * as amountsAsKept from "./migrations/0022-amounts-as-kept";
+import * as operators from "./migrations/0023-operators";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019-area-plantings": areaPlantings,
   "0020-idempotency-keys": idempotencyKeys,
   "0022-amounts-as-kept": amountsAsKept,
+  "0023-operators": operators,
 };
 
 /**

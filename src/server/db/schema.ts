@@ -385,6 +385,17 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/**
+ * A grant of the operator's rights (migration 0023): "first-account", written once by the
+ * instance's first sign-up, or a random id per `npm run admin -- grant-operator`. user_id is null
+ * once that account is gone; an ADMIN_EMAILS account with a verified address needs no row.
+ */
+export interface OperatorTable {
+  id: string;
+  user_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   user: AuthUserTable;
   profile: ProfileTable;
@@ -414,4 +425,5 @@ export interface Database {
   journal_entries: JournalEntryTable;
   journal_photos: JournalPhotoTable;
   idempotency_keys: IdempotencyKeyTable;
+  operators: OperatorTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { deleteUserRecords } from "../../auth/delete-user";
 import type { Database } from "../../db/schema";
+import { releaseOperatorOf } from "../admin/operators-service";
 import { deleteApiTokensOf } from "../api-tokens/account-data-service";
 import { deleteCalendarTokenOf } from "../calendar/account-data-service";
 import { deleteChatsOf } from "../chat/account-data-service";
@@ -34,6 +35,7 @@ export async function deleteAccountRows(db: Kysely<Database>, userId: string): P
       deleteCalendarTokenOf,
       deleteApiTokensOf,
       deleteIdempotencyKeysOf,
+      releaseOperatorOf,
       deleteProfileOf,
     ]) {
       await deleteRowsOf(trx, userId);

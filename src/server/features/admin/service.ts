@@ -6,17 +6,19 @@ import type { Database } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { ContactService } from "../contact/service";
 import { plantCountsOf } from "../garden/read-model";
-import { accountSummaries, firstAccountId } from "../profile/read-model";
+import { type AccountSummary, accountSummaries, verifiedEmailOf } from "../profile/read-model";
 import { setPlanOf } from "../profile/service";
 import { messagesTodayOf } from "../quota/service";
+import { grantedIds, hasGrant } from "./operators-repository";
 
 /** The operator's list shows at most this many accounts: a home instance has a handful. */
 const MAX_ACCOUNTS = 500;
 
 /**
- * The operator's page (issue 25). Operators are the instance's first account and any account
- * ADMIN_EMAILS names; to everyone else the whole of /api/admin does not exist (404), so a
- * gardener learns nothing about who runs it.
+ * The operator's page (issue 25). Operators are the instance's first account, accounts granted it
+ * by `npm run admin -- grant-operator`, and accounts ADMIN_EMAILS names whose address a provider
+ * verified (issue 37: anyone may sign up with a password under any address). To everyone else
+ * the whole of /api/admin does not exist (404), so a gardener learns nothing about who runs it.
  */
 export class AdminService {
   constructor(
@@ -30,15 +32,17 @@ export class AdminService {
     if (!(await this.isOperator(user))) throw notFound("That page");
   }
 
-  async isOperator(user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
-    if (this.adminEmails.includes(user.email.toLowerCase())) return true;
-    return (await firstAccountId(this.db)) === user.id;
+  async isOperator(user: Pick<SessionUser, "id">): Promise<boolean> {
+    if (await hasGrant(this.db, user.id)) return true;
+    if (this.adminEmails.length === 0) return false;
+    const verified = await verifiedEmailOf(this.db, user.id);
+    return verified !== null && this.namedByAdminEmails(verified);
   }
 
   async accounts(now = new Date(), onlyId?: string): Promise<AdminAccount[]> {
-    const [summaries, first] = await Promise.all([
+    const [summaries, granted] = await Promise.all([
       accountSummaries(this.db, MAX_ACCOUNTS, onlyId),
-      firstAccountId(this.db),
+      grantedIds(this.db),
     ]);
     const ids = summaries.map((account) => account.id);
     const [plants, messagesToday] = await Promise.all([
@@ -46,10 +50,15 @@ export class AdminService {
       messagesTodayOf(this.db, ids, now),
     ]);
     return summaries.map((account) => ({
-      ...account,
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      plan: account.plan,
+      createdAt: account.createdAt,
+      lastSignInAt: account.lastSignInAt,
       plants: plants.get(account.id) ?? 0,
       messagesToday: messagesToday.get(account.id) ?? 0,
-      operator: account.id === first || this.adminEmails.includes(account.email.toLowerCase()),
+      operator: granted.has(account.id) || this.verifiedAdminEmail(account),
     }));
   }
 
@@ -76,5 +85,13 @@ export class AdminService {
       createdAt: row.created_at,
       accountEmail: emails.get(row.user_id) ?? null,
     }));
+  }
+
+  private verifiedAdminEmail(account: AccountSummary): boolean {
+    return account.emailVerified && this.namedByAdminEmails(account.email);
+  }
+
+  private namedByAdminEmails(email: string): boolean {
+    return this.adminEmails.includes(email.toLowerCase());
   }
 }

@@ -3,13 +3,13 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { ContactKind, ContactMessageCreate } from "../../../core/schemas/contact";
 import type { SessionUser } from "../../auth/session";
+import type { Dialect } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Mailer } from "../../providers/email";
 import {
   type ContactMessageRow,
-  countContactMessagesSince,
-  insertContactMessage,
+  insertContactMessageWithin,
   latestContactMessages,
 } from "./repository";
 
@@ -25,6 +25,7 @@ const SUBJECTS: Record<ContactKind, string> = {
 
 export interface ContactDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   mailer: Mailer;
   log: Logger;
   /** CONTACT_EMAIL: where a copy of each message goes; undefined keeps them on /admin only. */
@@ -45,15 +46,8 @@ export class ContactService {
     input: Required<ContactMessageCreate>,
     now = new Date(),
   ): Promise<{ id: string; createdAt: string }> {
-    const { db, perHour } = this.deps;
+    const { db, dialect, perHour } = this.deps;
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
-    if ((await countContactMessagesSince(db, user.id, since)) >= perHour) {
-      throw new AppError(
-        429,
-        "rate_limited",
-        `You have sent ${perHour} messages in the last hour. Please wait a while before sending another.`,
-      );
-    }
     const row: ContactMessageRow = {
       id: randomUUID(),
       user_id: user.id,
@@ -63,7 +57,13 @@ export class ContactService {
       message: input.message,
       created_at: now.toISOString(),
     };
-    await insertContactMessage(db, row);
+    if (!(await insertContactMessageWithin(db, dialect, perHour, since, row))) {
+      throw new AppError(
+        429,
+        "rate_limited",
+        `You have sent ${perHour} messages in the last hour. Please wait a while before sending another.`,
+      );
+    }
     this.forward(row, user.email);
     return { id: row.id, createdAt: row.created_at };
   }

@@ -102,7 +102,8 @@ export async function plantImage(
 
 /**
  * Gives the user's plant a new photo (or none), deleting the old one, in one transaction. False
- * when the user has no such plant: then nothing is stored.
+ * when the user has no such plant: then nothing is stored. Written first, as a harvest's photo
+ * is (replaceHarvestImage): uploads at once take turns and each deletes the photo it replaced.
  */
 export async function replacePlantImage(
   db: Db,
@@ -113,16 +114,17 @@ export async function replacePlantImage(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const plant = await trx
-      .selectFrom("plants")
-      .select("image_id")
+      .updateTable("plants")
+      .set({ updated_at: nowIso })
       .where("user_id", "=", userId)
       .where("id", "=", plantId)
+      .returning("image_id")
       .executeTakeFirst();
     if (!plant) return false;
     if (image) await insertImage(trx, image);
     await trx
       .updateTable("plants")
-      .set({ image_id: image?.id ?? null, updated_at: nowIso })
+      .set({ image_id: image?.id ?? null })
       .where("user_id", "=", userId)
       .where("id", "=", plantId)
       .execute();

@@ -210,3 +210,15 @@ export async function claimFirstHarvestReminder(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The images the garden's rows show: plants', harvests' and journal photos. The sweep of images
+ * no row points at (photos feature) keeps these; it runs them as subqueries.
+ */
+export function gardenImageIds(db: Db) {
+  return [
+    db.selectFrom("plants").select("image_id as id").where("image_id", "is not", null),
+    db.selectFrom("harvests").select("image_id as id").where("image_id", "is not", null),
+    db.selectFrom("journal_photos").select("image_id as id"),
+  ];
+}

@@ -164,7 +164,12 @@ export interface AccountSummary {
   createdAt: string;
   plan: "free" | "pro";
   lastSignInAt: string | null;
+  /** A provider vouched for the address (Google, OpenID Connect); password sign-ups never are. */
+  emailVerified: boolean;
 }
+
+/** better-auth's boolean: true or false on PostgreSQL, 1 or 0 on SQLite. */
+const isTrue = (value: boolean | number) => value === true || Number(value) === 1;
 
 const isoTime = (value: Date | string) =>
   value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -183,6 +188,7 @@ export async function accountSummaries(
       "user.name",
       "user.email",
       "user.createdAt",
+      "user.emailVerified",
       "profile.plan",
       "profile.last_login_at",
     ])
@@ -198,17 +204,38 @@ export async function accountSummaries(
     createdAt: isoTime(row.createdAt),
     plan: row.plan === "pro" ? "pro" : "free",
     lastSignInAt: row.last_login_at,
+    emailVerified: isTrue(row.emailVerified),
   }));
 }
 
-/** The instance's first account: its operator (issue 25), or undefined before anyone signed up. */
-export async function firstAccountId(db: Db): Promise<string | undefined> {
+/** The instance's oldest account, or undefined before anyone signed up. */
+export async function oldestAccountId(db: Db): Promise<string | undefined> {
   const row = await db
     .selectFrom("user")
     .select("id")
     .orderBy("createdAt", "asc")
     .orderBy("id", "asc")
     .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The account's e-mail address when a provider vouched for it, else null. */
+export async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("user")
+    .select(["email", "emailVerified"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row && isTrue(row.emailVerified) ? row.email : null;
+}
+
+/** The id of the account with this e-mail address, in any case; undefined when there is none. */
+export async function accountIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
     .executeTakeFirst();
   return row?.id;
 }

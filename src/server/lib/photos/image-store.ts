@@ -2,7 +2,7 @@
 // identifications): each calls these inside its own transaction so a row and its photo commit
 // together. It lives in lib, below the features, because repositories call it (and a repository
 // may call no service).
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, SelectQueryBuilder } from "kysely";
 import type { Database, ImageTable } from "../../db/schema";
 import type { StoredPhoto } from "./pipeline";
 
@@ -87,4 +87,26 @@ export function readImage(db: Db, userId: string, id: string): Promise<ImageRow 
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** A query of the image ids some table's rows point at (one column, `id`, no nulls). */
+// biome-ignore lint/suspicious/noExplicitAny: any owning feature's table
+export type ImageIdsQuery = SelectQueryBuilder<Database, any, { id: string | null }>;
+
+/**
+ * Deletes every image created before `before` whose id none of `referenced` answers, in one
+ * statement: an image and the row pointing at it commit together, so the statement sees both or
+ * neither. The number deleted.
+ */
+export async function deleteUnreferencedImages(
+  db: Db,
+  before: string,
+  referenced: readonly ImageIdsQuery[],
+): Promise<number> {
+  const result = await db
+    .deleteFrom("images")
+    .where("created_at", "<", before)
+    .where((eb) => eb.and(referenced.map((ids) => eb("id", "not in", ids))))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -9,7 +9,11 @@ import { useAdminAccounts, useSetPlan } from "./admin-api";
 const when = dateFormat({ dateStyle: "medium" });
 const whenTime = dateFormat({ dateStyle: "medium", timeStyle: "short" });
 
-/** Every account on this Tendril, with its plan to switch (issue 25's operator page). */
+/**
+ * Every account on this Tendril, with its plan to switch (issue 25's operator page). Names and
+ * addresses are isolated (<bdi>): one with direction controls, stored before they were taken out
+ * on input or given by a provider, cannot turn the text beside it around (issue 37).
+ */
 export function AccountsCard() {
   const accounts = useAdminAccounts(true);
   const setPlan = useSetPlan();
@@ -59,14 +63,16 @@ function AccountRow({
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold break-words text-stone-900">
-          {account.name || "(no name)"}
+          <bdi>{account.name || "(no name)"}</bdi>
           {account.operator && (
             <span className="ml-2 rounded-full bg-leaf-100 px-2 py-0.5 text-xs font-semibold text-leaf-fg">
               Operator
             </span>
           )}
         </p>
-        <p className="text-sm break-all text-stone-700">{account.email}</p>
+        <p className="text-sm break-all text-stone-700">
+          <bdi>{account.email}</bdi>
+        </p>
         <p className="text-sm text-stone-700">
           Joined {when(new Date(account.createdAt))} · last sign-in{" "}
           {account.lastSignInAt ? whenTime(new Date(account.lastSignInAt)) : "never"} ·{" "}

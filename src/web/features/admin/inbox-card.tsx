@@ -12,7 +12,10 @@ const KIND_LABELS: Record<ContactKind, string> = {
   feedback: "Feedback",
 };
 
-/** Messages gardeners sent from Contact, Plant ID's report and Feedback, newest first. */
+/**
+ * Messages gardeners sent from Contact, Plant ID's report and Feedback, newest first. What the
+ * sender wrote is isolated (<bdi>, dir="auto"), as the accounts' names are (accounts-card.tsx).
+ */
 export function InboxCard() {
   const inbox = useContactInbox(true);
   return (
@@ -33,20 +36,20 @@ export function InboxCard() {
                 {whenTime(new Date(message.createdAt))}
               </p>
               <p className="break-words text-stone-900">
-                {message.name}{" "}
+                <bdi>{message.name}</bdi>{" "}
                 <a
                   className="font-semibold break-all text-leaf-fg underline underline-offset-2"
                   href={`mailto:${message.email}`}
                 >
-                  {message.email}
+                  <bdi>{message.email}</bdi>
                 </a>
               </p>
               {message.accountEmail && message.accountEmail !== message.email && (
                 <p className="text-sm break-all text-stone-700">
-                  Signed in as {message.accountEmail}
+                  Signed in as <bdi>{message.accountEmail}</bdi>
                 </p>
               )}
-              <p className="mt-2 break-words whitespace-pre-wrap text-stone-900">
+              <p dir="auto" className="mt-2 break-words whitespace-pre-wrap text-stone-900">
                 {message.message}
               </p>
             </li>

@@ -115,17 +115,19 @@ export async function updateHarvest(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The harvest and its photo, in one transaction; false when the user has no such harvest. */
+/**
+ * The harvest and its photo, in one transaction; false when the user has no such harvest. The
+ * photo is the one the deleted row held (RETURNING), not one read before a replacement committed.
+ */
 export async function deleteHarvest(db: Db, userId: string, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const harvest = await trx
-      .selectFrom("harvests")
-      .select("image_id")
+      .deleteFrom("harvests")
       .where("user_id", "=", userId)
       .where("id", "=", id)
+      .returning("image_id")
       .executeTakeFirst();
     if (!harvest) return false;
-    await trx.deleteFrom("harvests").where("user_id", "=", userId).where("id", "=", id).execute();
     if (harvest.image_id) await deleteImages(trx, userId, [harvest.image_id]);
     return true;
   });
@@ -148,7 +150,10 @@ export async function harvestImage(
 
 /**
  * Gives the user's harvest a new photo (or none), deleting the old one, in one transaction. False
- * when the user has no such harvest: then nothing is stored.
+ * when the user has no such harvest: then nothing is stored. The first statement writes the row,
+ * which on PostgreSQL waits for a replacement under way to commit and then answers the photo it
+ * stored: two uploads at once each delete the photo they replaced (a read first had both delete
+ * the same one and leave the other's behind).
  */
 export async function replaceHarvestImage(
   db: Db,
@@ -159,16 +164,17 @@ export async function replaceHarvestImage(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const harvest = await trx
-      .selectFrom("harvests")
-      .select("image_id")
+      .updateTable("harvests")
+      .set({ updated_at: nowIso })
       .where("user_id", "=", userId)
       .where("id", "=", id)
+      .returning("image_id")
       .executeTakeFirst();
     if (!harvest) return false;
     if (image) await insertImage(trx, image);
     await trx
       .updateTable("harvests")
-      .set({ image_id: image?.id ?? null, updated_at: nowIso })
+      .set({ image_id: image?.id ?? null })
       .where("user_id", "=", userId)
       .where("id", "=", id)
       .execute();

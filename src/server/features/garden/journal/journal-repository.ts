@@ -96,19 +96,17 @@ export async function updateEntry(
     .execute();
 }
 
-/** Deletes the entries' photos and their images; the caller's transaction holds it together. */
+/**
+ * Deletes the entries' photos and their images; the caller's transaction holds it together. The
+ * images are those of the rows deleted (RETURNING), a photo added meanwhile included.
+ */
 async function deletePhotosOfEntries(trx: Db, userId: string, entryIds: readonly string[]) {
   for (const batch of chunks([...entryIds])) {
     const photos = await trx
-      .selectFrom("journal_photos")
-      .select("image_id")
-      .where("user_id", "=", userId)
-      .where("entry_id", "in", batch)
-      .execute();
-    await trx
       .deleteFrom("journal_photos")
       .where("user_id", "=", userId)
       .where("entry_id", "in", batch)
+      .returning("image_id")
       .execute();
     await deleteImages(
       trx,
@@ -217,18 +215,13 @@ export function findPhoto(
 export function deletePhoto(db: Db, userId: string, entryId: string, id: string, nowIso: string) {
   return db.transaction().execute(async (trx) => {
     const photo = await trx
-      .selectFrom("journal_photos")
-      .select("image_id")
+      .deleteFrom("journal_photos")
       .where("user_id", "=", userId)
       .where("entry_id", "=", entryId)
       .where("id", "=", id)
+      .returning("image_id")
       .executeTakeFirst();
     if (!photo) return false;
-    await trx
-      .deleteFrom("journal_photos")
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .execute();
     await deleteImages(trx, userId, [photo.image_id]);
     await trx
       .updateTable("journal_entries")
