@@ -18,6 +18,7 @@ import * as harvests from "./migrations/0016-harvests";
 import * as journal from "./migrations/0017-journal";
 import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
+import * as liveEvents from "./migrations/0021-live-events";
 
 // A static list (not a folder scan) so migrations run the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0018-task-skips": taskSkips,
   "0019-area-plantings": areaPlantings,
   "0017-journal": journal,
+  "0021-live-events": liveEvents,
 };
 
 /**
