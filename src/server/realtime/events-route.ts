@@ -3,7 +3,7 @@ import { z } from "zod";
 import { currentUser } from "../auth/session";
 import { AppError } from "../errors";
 import { type ChangeBus, type ChangeEvent, isLiveChange } from "./bus";
-import { BACKLOG_MS, type EventLog, type Replay } from "./event-log";
+import { BACKLOG_MS, type EventLog, REPLAY_LIMIT, type Replay } from "./event-log";
 
 /** A comment line this often keeps proxies from closing an idle stream (API.md). */
 export const HEARTBEAT_MS = 25_000;
@@ -19,7 +19,7 @@ const streamQuery = z.object({
     .describe("Resume after this event id, as Last-Event-ID does (which wins when both are sent)"),
 });
 
-const DESCRIPTION = `Server-Sent Events of the signed-in gardener's changes. Each change carries an \`id:\` line. A stream opened with \`Last-Event-ID\` (the browser sends it when it reconnects) or \`?since=\` (an event id, or the \`X-Event-Position\` header of a read made before the stream opened) is first sent the changes it missed, in order; then \`ready\` (data \`{ position }\`, with its own \`id:\`), then changes as they happen. Changes are kept ${BACKLOG_MS / 60_000} minutes, on every instance alike: an id older than that, or one this server never gave, gets \`reset\` (data \`{ position }\`) instead: refetch everything shown. A stream opened with an API token ends when that token is revoked.`;
+const DESCRIPTION = `Server-Sent Events of the signed-in gardener's changes. Each change carries an \`id:\` line. A stream opened with \`Last-Event-ID\` (the browser sends it when it reconnects) or \`?since=\` (an event id, or the \`X-Event-Position\` header of a read made before the stream opened) is first sent the changes it missed, in order; then \`ready\` (data \`{ position }\`, with its own \`id:\`), then changes as they happen. Changes are kept ${BACKLOG_MS / 60_000} minutes, on every instance alike: an id older than that, one this server never gave, or one more than ${REPLAY_LIMIT} of the gardener's changes behind gets \`reset\` (data \`{ position }\`) instead: refetch everything shown. A stream opened with an API token ends when that token is revoked.`;
 
 /** A stream resumes after Last-Event-ID when it sends one; a value that is no id of ours resets. */
 function resumeAfter(header: string | string[] | undefined, since: number | undefined) {
