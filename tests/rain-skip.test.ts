@@ -238,26 +238,28 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
     const g = await garden();
     const task = await g.watering(await g.plant(), { dueDate: shiftDate(today, -1) });
     const due = { dueDate: shiftDate(today, -1), skip: null };
-    // Reading the weather (the stormy fixture: 12.5 mm on the place's first day) changes nothing.
+    // Reading the weather or the insights (the stormy fixture: 12.5 mm on the place's first
+    // day), each fetching a forecast, changes nothing.
     const calls = fake.requests.forecast;
-    const weather = await g.api.get("/api/gardening/weather?location=San%20Francisco");
+    const weather = await g.api.get("/api/gardening/weather?location=Pune");
     expect(weather.statusCode, weather.body).toBe(200);
+    expect((await g.pending()).get(task)).toMatchObject(due);
     const insights = await g.api.get("/api/gardening/insights?location=San%20Francisco");
     expect(insights.statusCode, insights.body).toBe(200);
-    expect(fake.requests.forecast).toBe(calls + 1);
+    expect(fake.requests.forecast).toBe(calls + 2);
     expect((await g.pending()).get(task)).toMatchObject(due);
     // Nor does a run while the gardener has no place of their own: no weather is fetched for it.
     await t.app.rainSkips.runOnce();
-    expect(fake.requests.forecast).toBe(calls + 1);
+    expect(fake.requests.forecast).toBe(calls + 2);
     expect((await g.pending()).get(task)).toMatchObject(due);
 
     const saved = await g.api.patch("/api/me", { location: "San Francisco" });
     expect(saved.statusCode, saved.body).toBe(200);
     const heard: { type: string; id: string }[] = [];
     const stop = t.app.changes.subscribe(g.user.id, (event) => heard.push(event));
-    // The run reuses the forecast fetched (for the weather card) for that place: it is fresh.
+    // The run reuses the forecast fetched (for the insights) for that place: it is fresh.
     expect(await t.app.rainSkips.runOnce()).toBeGreaterThanOrEqual(1);
-    expect(fake.requests.forecast).toBe(calls + 1);
+    expect(fake.requests.forecast).toBe(calls + 2);
     const skipped = (await g.pending()).get(task);
     expect(skipped?.skip).toMatchObject({ rainMm: 12.5, fromDueDate: shiftDate(today, -1) });
     expect(skipped?.dueDate).toBe(shiftDate(skipped?.skip?.on ?? "", 3));
