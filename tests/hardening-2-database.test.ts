@@ -123,7 +123,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
     expect((await api.post("/api/plants", tomatoBody())).statusCode).toBe(201);
     const lists = await Promise.all(Array.from({ length: 6 }, () => api.get("/api/plants")));
     expect(lists.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
-    return api;
+    return Object.assign(api, { userId: user.id });
   }
 
   it("terminating the idle pooled backends: the pool drops them, logs it, and the app answers", async () => {
@@ -180,7 +180,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
 
   it("the realtime LISTEN connection, once terminated, comes back and delivers changes again", async () => {
     const t = await appOnPostgres();
-    await busyGarden(t.app);
+    const { userId } = await busyGarden(t.app);
     const listening = async () =>
       (await t.backends()).some((b) => b.state === "idle" && /^listen /i.test(b.query));
     expect(await listening()).toBe(true);
@@ -191,7 +191,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
     const seen: string[] = [];
     t.app.changes.subscribeAll((event) => seen.push(event.id));
     await until(async () => {
-      await t.app.changes.publish({ userId: "u1", type: "plant.updated", id: "after-reconnect" });
+      await t.app.changes.publish({ userId, type: "plant.updated", id: "after-reconnect" });
       await new Promise((resolve) => setTimeout(resolve, 100));
       return seen.includes("after-reconnect");
     });

@@ -27,7 +27,7 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
     await fake.close();
   });
 
-  /** The cached forecast the gardener was last shown: today's rain at a place on UTC. */
+  /** The gardener's place (on UTC) and its cached forecast, fetched just now: today's rain there. */
   const seedForecast = async (userId: string, rainMm: number) => {
     const key = `weather:${userId}:1.00,2.00`;
     const fetchedAt = new Date().toISOString();
@@ -54,14 +54,15 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
       ],
     });
     const db = t.database.db;
+    await db
+      .updateTable("profile")
+      .set({ place_name: "Rainford", place_lat: 1, place_lon: 2 })
+      .where("user_id", "=", userId)
+      .execute();
     await db.deleteFrom("weather_cache").where("user_id", "=", userId).execute();
     await db
       .insertInto("weather_cache")
       .values({ key, user_id: userId, payload, fetched_at: fetchedAt })
-      .execute();
-    await db
-      .insertInto("weather_cache")
-      .values({ key: `shown:${userId}`, user_id: userId, payload: key, fetched_at: fetchedAt })
       .execute();
   };
 
@@ -184,7 +185,7 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
       .execute();
     expect(rows).toHaveLength(3);
     await t.app.rainSkips.runOnce();
-    await t.app.rainSkips.runForUser(g.user.id);
+    await t.app.rainSkips.runOnce();
     const again = await g.pending();
     expect(again.get(open)?.dueDate).toBe(shiftDate(today, 3));
     expect(
@@ -233,20 +234,76 @@ describe.each(dialects)("the rain skip on %s", (dialect) => {
     expect((await g.api.post("/api/tasks/no-such-task/skip/undo")).statusCode).toBe(404);
   });
 
-  it("runs when a fresh forecast is stored, from the weather the gardener opened", async () => {
+  it("leaves tasks alone when the weather is read; the scheduler's run fetches the forecast and skips", async () => {
     const g = await garden();
     const task = await g.watering(await g.plant(), { dueDate: shiftDate(today, -1) });
+    const due = { dueDate: shiftDate(today, -1), skip: null };
+    // Reading the weather or the insights (the stormy fixture: 12.5 mm on the place's first
+    // day), each fetching a forecast, changes nothing.
     const calls = fake.requests.forecast;
-    const weather = await g.api.get("/api/gardening/weather?location=San%20Francisco");
+    const weather = await g.api.get("/api/gardening/weather?location=Pune");
     expect(weather.statusCode, weather.body).toBe(200);
-    expect(fake.requests.forecast).toBe(calls + 1);
+    expect((await g.pending()).get(task)).toMatchObject(due);
+    const insights = await g.api.get("/api/gardening/insights?location=San%20Francisco");
+    expect(insights.statusCode, insights.body).toBe(200);
+    expect(fake.requests.forecast).toBe(calls + 2);
+    expect((await g.pending()).get(task)).toMatchObject(due);
+    // Nor does a run while the gardener has no place of their own: no weather is fetched for it.
+    await t.app.rainSkips.runOnce();
+    expect(fake.requests.forecast).toBe(calls + 2);
+    expect((await g.pending()).get(task)).toMatchObject(due);
+
+    const saved = await g.api.patch("/api/me", { location: "San Francisco" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const heard: { type: string; id: string }[] = [];
+    const stop = t.app.changes.subscribe(g.user.id, (event) => heard.push(event));
+    // The run reuses the forecast fetched (for the insights) for that place: it is fresh.
+    expect(await t.app.rainSkips.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(fake.requests.forecast).toBe(calls + 2);
     const skipped = (await g.pending()).get(task);
-    // The stormy fixture's first day has 12.5 mm, on the place's own date.
     expect(skipped?.skip).toMatchObject({ rainMm: 12.5, fromDueDate: shiftDate(today, -1) });
     expect(skipped?.dueDate).toBe(shiftDate(skipped?.skip?.on ?? "", 3));
-    // The scheduler's run reads the same cached forecast; it never calls the weather service.
+    await expect
+      .poll(() => heard)
+      .toContainEqual(expect.objectContaining({ type: "task.updated", id: task }));
+    stop();
+  });
+
+  it("fetches the forecast of a gardener's place when none is fresh, once for several runs", async () => {
+    const g = await garden();
+    // Due yesterday: due whatever the date is at the fake's place now.
+    const task = await g.watering(await g.plant(), { dueDate: shiftDate(today, -1) });
+    const saved = await g.api.patch("/api/me", { location: "Pune" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const calls = fake.requests.forecast;
     await t.app.rainSkips.runOnce();
     expect(fake.requests.forecast).toBe(calls + 1);
+    expect((await g.pending()).get(task)?.skip).toMatchObject({ rainMm: 12.5 });
+    await t.app.rainSkips.runOnce();
+    expect(fake.requests.forecast).toBe(calls + 1);
+    // The scheduler showed the gardener nothing: what new plants are planned with is unchanged.
+    const shown = await t.database.db
+      .selectFrom("weather_cache")
+      .select("key")
+      .where("key", "=", `shown:${g.user.id}`)
+      .executeTakeFirst();
+    expect(shown).toBeUndefined();
+  });
+
+  it("goes on with the other gardeners when one's weather cannot be had", async () => {
+    const lost = await garden();
+    await lost.watering(await lost.plant());
+    // A place no geocoder knows: that gardener's run fails.
+    await t.database.db
+      .updateTable("profile")
+      .set({ location: "Nowhere-at-all-xyz" })
+      .where("user_id", "=", lost.user.id)
+      .execute();
+    const g = await garden();
+    const task = await g.watering(await g.plant());
+    await seedForecast(g.user.id, 7);
+    await t.app.rainSkips.runOnce();
+    expect((await g.pending()).get(task)?.skip).toMatchObject({ rainMm: 7 });
   });
 
   it("travels in the export: delete the account, import, and the skip and its Undo are back", async () => {

@@ -8,7 +8,10 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const featuresDir = path.join(root, "src/server/features");
 
-/** Table -> the feature that owns it. "auth" is src/server/auth (better-auth), not a feature. */
+/**
+ * Table -> the feature that owns it. "auth" is src/server/auth (better-auth) and "realtime"
+ * src/server/realtime (the live-change backlog), not features.
+ */
 const OWNERS: Record<string, string> = {
   user: "profile",
   profile: "profile",
@@ -39,6 +42,7 @@ const OWNERS: Record<string, string> = {
   api_tokens: "api-tokens",
   idempotency_keys: "idempotency",
   operators: "admin",
+  live_events: "realtime",
   session: "auth",
   account: "auth",
   verification: "auth",

@@ -105,12 +105,16 @@ import { createWebPushSender, PUSH_ENDPOINT } from "./providers/push/web-push-se
 import { createWeatherProviders } from "./providers/weather";
 import type { ChangeBus, ChangeEvent, ChangeType } from "./realtime/bus";
 import { createChangeBus } from "./realtime/create-bus";
+import { EventLog } from "./realtime/event-log";
+import { eventPositionHeader } from "./realtime/event-position";
 import { eventsRoute } from "./realtime/events-route";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Live changes of each user, fanned out to their open /api/events streams. */
     changes: ChangeBus;
+    /** The live changes kept for replay; tests call `prune(now)` instead of waiting for the timer. */
+    eventLog: EventLog;
     /** The daily reminders (push and e-mail); tests call `runOnce(now)` instead of the timer. */
     reminders: ReminderService;
     /** The rain skip; tests call `runOnce(now)` instead of the reminder timer. */
@@ -182,12 +186,17 @@ export async function buildApp(
   const database = overrides.database ?? openDatabase({ ...config, log });
   const ownsDatabase = !overrides.database;
   await migrateToLatest(database.db);
-  const changes = await createChangeBus(database, log);
+  const eventLog = new EventLog(database.db);
+  const changes = await createChangeBus(database, eventLog, log);
   app.decorate("changes", changes);
+  app.decorate("eventLog", eventLog);
   app.addHook("onClose", async () => {
     await changes.close();
     if (ownsDatabase) await database.db.destroy();
   });
+  eventLog.startPruning(log);
+  // Registered after the database's own hook, so it runs first (onClose hooks run last-in first).
+  app.addHook("onClose", () => eventLog.stopPruning());
 
   const { mailer, drain: drainMail } = trackInFlight(overrides.mailer ?? createMailer(config, log));
   app.addHook("onClose", drainMail);
@@ -237,11 +246,6 @@ export async function buildApp(
       const profile = await climateForPoint(climateDeps, userId, spot, today);
       return profile ? suggestionsFor(profile, today, units) : null;
     },
-    forecastStored: (userId) =>
-      rainSkips.runForUser(userId).then(
-        () => undefined,
-        (err: unknown) => log.warn({ err, userId }, "the rain skip after a new forecast failed"),
-      ),
   });
   // Garden reads are cached per user until that user's garden changes: on this instance at once
   // (below), on other instances when the change reaches them through the bus.
@@ -310,7 +314,13 @@ export async function buildApp(
   );
   const tasks = new TaskService(database.db, database.dialect, publish);
   const areas = new AreaService(database.db, database.dialect, crops, publish);
-  const rainSkips = new RainSkipService(database.db, database.dialect, publish);
+  const rainSkips = new RainSkipService({
+    db: database.db,
+    dialect: database.dialect,
+    publish,
+    rainAt: (userId, now, mayFetch) => weather.rainAtHome(userId, now, mayFetch),
+    log,
+  });
   app.decorate("rainSkips", rainSkips);
   const harvests = new HarvestService(database.db, database.dialect);
   const journal = new JournalService(
@@ -376,7 +386,11 @@ export async function buildApp(
     perHour: config.contact.perHour,
   });
   const admin = new AdminService(database.db, contact, config.adminEmails);
-  const apiTokens = new ApiTokenService(database.db, database.dialect);
+  const apiTokens = new ApiTokenService(database.db, database.dialect, (userId, tokenId) => {
+    changes
+      .publish({ userId, type: "token.revoked", id: tokenId })
+      .catch((err: unknown) => log.error({ err }, "could not end a revoked token's event streams"));
+  });
   const exports = new ExportService(database.db, (userId) => profiles.get(userId));
   const imports = new ImportService({
     db: database.db,
@@ -455,6 +469,7 @@ export async function buildApp(
     scope.addHook("onRequest", requireUser(auth, sessions, apiTokens));
     // Before the routes: it adds the Idempotency-Key to those marked idempotentCreate.
     registerIdempotentCreates(scope, new IdempotencyService(database.db, log));
+    scope.addHook("onRequest", eventPositionHeader(changes));
     await scope.register(profileRoutes(profiles));
     await scope.register(quotaRoutes(database.db));
     await scope.register(weatherCacheRoutes(database.db));
@@ -471,7 +486,7 @@ export async function buildApp(
         warningFor,
       }),
     );
-    await scope.register(eventsRoute(changes));
+    await scope.register(eventsRoute(changes, eventLog));
     await scope.register(plantRoutes(plants, gardenReads));
     await scope.register(plantPhotoRoutes(plants, photos));
     await scope.register(harvestRoutes(harvests));

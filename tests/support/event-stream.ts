@@ -6,38 +6,66 @@ export interface ReceivedEvent {
   data: unknown;
 }
 
+/** An event with the `id:` line it came with, if any. */
+export interface IdentifiedEvent extends ReceivedEvent {
+  id: string | undefined;
+}
+
+/** The events /api/events sends about the stream itself, not about a change. */
+const STREAM_EVENTS = new Set(["ready", "reset"]);
+
 export interface EventStream {
   status: number;
+  /** The changes, as `{ event, data }`: every event but `ready` and `reset`. */
   events: ReceivedEvent[];
-  /** Resolves once `count` events have arrived (or rejects after timeoutMs). */
+  /** Every event in order, `ready` and `reset` included, with its id. */
+  received: IdentifiedEvent[];
+  /** Resolves once `count` changes have arrived (or rejects after timeoutMs). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
+  /** Resolves with the first `ready` or `reset`: the stream is live from then on. */
+  opened: Promise<IdentifiedEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
 }
 
 /** A text/event-stream parser handing on each event with its `data:` read as JSON. */
-function eventParser(onEvent: (event: ReceivedEvent) => void): EventSourceParser {
+function eventParser(onEvent: (event: IdentifiedEvent) => void): EventSourceParser {
   return createParser({
-    onEvent: ({ event, data }) =>
-      onEvent({ event: event ?? "message", data: data ? JSON.parse(data) : null }),
+    onEvent: ({ event, data, id }) =>
+      onEvent({ event: event ?? "message", data: data ? JSON.parse(data) : null, id }),
   });
 }
 
 /** Every event of a whole text/event-stream body, in order. */
 export function parseEventStream(body: string): ReceivedEvent[] {
   const events: ReceivedEvent[] = [];
-  eventParser((event) => events.push(event)).feed(body);
+  eventParser(({ event, data }) => events.push({ event, data })).feed(body);
   return events;
 }
 
-/** Opens a real HTTP text/event-stream connection and parses its events as they arrive. */
-export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
+/**
+ * Opens a real HTTP text/event-stream connection and parses its events as they arrive; `headers`
+ * adds request headers (Last-Event-ID, an API token's Authorization).
+ */
+export function openEventStream(
+  url: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: cookie ? { cookie } : {} }, (response) => {
+    const sent = { ...(cookie ? { cookie } : {}), ...headers };
+    const request = http.get(url, { headers: sent }, (response) => {
       const events: ReceivedEvent[] = [];
-      const parser = eventParser((event) => events.push(event));
+      const received: IdentifiedEvent[] = [];
       const waiters: (() => void)[] = [];
+      let open: (event: IdentifiedEvent) => void = () => {};
+      const opened = new Promise<IdentifiedEvent>((done) => (open = done));
+      const parser = eventParser((event) => {
+        received.push(event);
+        if (STREAM_EVENTS.has(event.event)) open(event);
+        else events.push({ event: event.event, data: event.data });
+      });
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
         parser.feed(chunk);
@@ -47,6 +75,8 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
       resolve({
         status: response.statusCode ?? 0,
         events,
+        received,
+        opened,
         ended,
         waitFor(count, timeoutMs = 3000) {
           return new Promise((done, fail) => {

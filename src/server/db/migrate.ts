@@ -19,6 +19,7 @@ import * as journal from "./migrations/0017-journal";
 import * as taskSkips from "./migrations/0018-task-skips";
 import * as areaPlantings from "./migrations/0019-area-plantings";
 import * as idempotencyKeys from "./migrations/0020-idempotency-keys";
+import * as liveEvents from "./migrations/0021-live-events";
 import * as amountsAsKept from "./migrations/0022-amounts-as-kept";
 import * as operators from "./migrations/0023-operators";
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0018-task-skips": taskSkips,
   "0019-area-plantings": areaPlantings,
   "0020-idempotency-keys": idempotencyKeys,
+  "0021-live-events": liveEvents,
   "0022-amounts-as-kept": amountsAsKept,
   "0023-operators": operators,
 };

@@ -326,6 +326,19 @@ export interface TaskSkipTable {
   undone_at: string | null;
 }
 
+/**
+ * A live change of the last few minutes (migration 0021), kept so a stream can be sent what it
+ * missed (src/server/realtime/event-log.ts). `seq` is a bigint on PostgreSQL, which its driver
+ * reads as a string.
+ */
+export interface LiveEventTable {
+  seq: Generated<number | string>;
+  user_id: string;
+  type: string;
+  record_id: string;
+  created_at: string;
+}
+
 /** A harvest as logged (migration 0016); crop and area stay as logged when the plant goes. */
 export interface HarvestTable {
   id: string;
@@ -421,6 +434,7 @@ export interface Database {
   areas: AreaTable;
   area_plantings: AreaPlantingTable;
   task_skips: TaskSkipTable;
+  live_events: LiveEventTable;
   harvests: HarvestTable;
   journal_entries: JournalEntryTable;
   journal_photos: JournalPhotoTable;

@@ -1,15 +1,17 @@
 import { EventEmitter } from "node:events";
 
 import { type ChangeType, changeTypes } from "../../core/live-events";
+import type { EventLog } from "./event-log";
 
 export { type ChangeType, changeTypes };
 
 /**
- * Events only the instances hear, never sent to browsers: "sessions.ended" (a sign-out, a
- * revocation or a password reset) makes every instance forget the user's cached sessions;
- * "units.changed" their cached garden reads, whose text is written in the gardener's units.
+ * Events only the instances hear, never sent to browsers nor logged: "sessions.ended" (a
+ * sign-out, a revocation or a password reset) makes every instance forget the user's cached
+ * sessions; "units.changed" their cached garden reads, whose text is written in the gardener's
+ * units; "token.revoked" (id: the API token's) ends the streams that token opened.
  */
-export const internalTypes = ["sessions.ended", "units.changed"] as const;
+export const internalTypes = ["sessions.ended", "units.changed", "token.revoked"] as const;
 export type BusEventType = ChangeType | (typeof internalTypes)[number];
 const busTypes: readonly string[] = [...changeTypes, ...internalTypes];
 
@@ -17,6 +19,8 @@ export interface ChangeEvent {
   userId: string;
   type: BusEventType;
   id: string;
+  /** A live change's id on the stream, once logged (EventLog); internal events have none. */
+  seq?: number;
 }
 
 /** A change the gardener's open streams are told of (API.md "Live changes"). */
@@ -42,6 +46,12 @@ export interface ChangeBus {
    */
   readonly listening: boolean;
   subscribeListening(listener: ListeningListener): () => void;
+  /**
+   * The highest `seq` this instance knows is committed: the newest in the log when it started,
+   * or the newest delivered since. Every change numbered up to it was made before it was read,
+   * so a read that begins after reading it sees them all (the `X-Event-Position` of a read).
+   */
+  readonly position: number;
   close(): Promise<void>;
 }
 
@@ -53,12 +63,17 @@ const LISTENING = Symbol("listening");
 export class LocalFanout {
   private readonly emitter = new EventEmitter();
 
-  constructor(private hearing = true) {
+  constructor(
+    /** ChangeBus.position: the newest logged change, then raised by every change delivered. */
+    public position: number,
+    private hearing = true,
+  ) {
     // One listener per open tab; a busy household can exceed Node's default warning level of 10.
     this.emitter.setMaxListeners(0);
   }
 
   deliver(event: ChangeEvent): void {
+    if (event.seq !== undefined && event.seq > this.position) this.position = event.seq;
     this.emitter.emit(EVERY_USER, event);
     this.emitter.emit(event.userId, event);
   }
@@ -90,15 +105,24 @@ export class LocalFanout {
   }
 }
 
-/** One process (SQLite): publishing is delivering. */
-export function createInProcessBus(): ChangeBus {
-  const fanout = new LocalFanout();
+/**
+ * One process (SQLite): publishing a live change is logging it, then delivering it. The one
+ * connection runs statements in turn, so changes are delivered in the order of their `seq`.
+ */
+export async function createInProcessBus(log: EventLog): Promise<ChangeBus> {
+  const fanout = new LocalFanout(await log.last());
   return {
-    publish: async (event) => fanout.deliver(event),
+    async publish(event) {
+      if (isLiveChange(event)) fanout.deliver({ ...event, seq: await log.append(event) });
+      else fanout.deliver(event);
+    },
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     subscribeAll: (listener) => fanout.subscribeAll(listener),
     listening: true,
     subscribeListening: () => () => {},
+    get position() {
+      return fanout.position;
+    },
     close: async () => {},
   };
 }
@@ -107,6 +131,9 @@ export function isChangeEvent(value: unknown): value is ChangeEvent {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.userId === "string" && typeof v.id === "string" && busTypes.includes(v.type as string)
+    typeof v.userId === "string" &&
+    typeof v.id === "string" &&
+    busTypes.includes(v.type as string) &&
+    (v.seq === undefined || Number.isSafeInteger(v.seq))
   );
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "../../core/error-codes";
 import { connectivity } from "./connectivity";
+import { noteEventPosition } from "./live-changes";
 import { storage } from "./storage";
 import { recordFailure } from "./telemetry";
 
@@ -218,6 +219,7 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
       if (response.ok && text && !isJson) return TRY_NEXT;
       noteAnswer(response.status);
       if (!response.ok) throw httpFailure(response.status, text);
+      noteEventPosition(response.headers.get("x-event-position"));
       return (text ? JSON.parse(text) : undefined) as T;
     },
   }));

@@ -3,7 +3,6 @@ import type { Insights, PlantingSuggestionsBody, Weather } from "../../core/sche
 import { api } from "./api-client";
 import { connectivity } from "./connectivity";
 import { localToday } from "./format";
-import { invalidateGarden } from "./garden-api";
 import { getJson, setJson } from "./storage";
 import { recordFailure } from "./telemetry";
 
@@ -96,9 +95,6 @@ const key = (name: string, place: Place) => [
  */
 const weatherCardQuery = { networkMode: "always", refetchOnMount: "always" } as const;
 
-/** A forecast the server stored this recently was fetched for this very request. */
-const JUST_FETCHED_MS = 5 * 60_000;
-
 export function useWeather(place: Place) {
   const client = useQueryClient();
   const queryKey = key("weather", place);
@@ -109,18 +105,7 @@ export function useWeather(place: Place) {
       if (connectivity.get().offline) {
         return client.getQueryData<Weather>(queryKey) ?? offlineWeather();
       }
-      const before = client.getQueryData<Weather>(queryKey)?.fetchedAt;
-      const weather = await fetchWeather(place);
-      // A new forecast runs the rain skip before the server answers. The live change it sends
-      // can go out before this tab's stream is listening (the page is still opening), so the
-      // garden is read again: a skipped watering shows at once.
-      if (
-        weather.fetchedAt !== before &&
-        Date.now() - Date.parse(weather.fetchedAt) < JUST_FETCHED_MS
-      ) {
-        void invalidateGarden(client);
-      }
-      return weather;
+      return fetchWeather(place);
     },
     retry: false,
     ...weatherCardQuery,

@@ -43,6 +43,8 @@ export class ApiTokenService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Told once a token is revoked (its open event streams end); it handles its own failures. */
+    private readonly revoked: (userId: string, tokenId: string) => void = () => {},
     private readonly now = () => new Date(),
   ) {}
 
@@ -93,6 +95,7 @@ export class ApiTokenService {
     if (!(await revokeToken(this.db, userId, id, this.now().toISOString()))) {
       throw notFound("That API token");
     }
+    this.revoked(userId, id);
   }
 
   /** The gardener and scope a secret stands for; undefined when unknown or revoked. */

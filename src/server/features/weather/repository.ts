@@ -56,24 +56,3 @@ export async function shownForecastRow(
   const row = await readCache(db, shown.payload);
   return row && row.fetched_at >= since ? row : undefined;
 }
-
-/**
- * Each gardener's last-shown forecast fetched at or after `since` (of one gardener, when given):
- * what the rain-skip run reads, without asking the weather service anything.
- */
-export async function shownForecastRows(
-  db: Kysely<Database>,
-  since: string,
-  userId?: string,
-): Promise<{ userId: string; payload: string }[]> {
-  let query = db
-    .selectFrom("weather_cache as shown")
-    .innerJoin("weather_cache as forecast", "forecast.key", "shown.payload")
-    .select(["shown.user_id as userId", "forecast.payload as payload"])
-    .where("shown.key", "like", "shown:%")
-    .where("shown.user_id", "is not", null)
-    .where("forecast.fetched_at", ">=", since);
-  if (userId) query = query.where("shown.key", "=", shownKey(userId));
-  const rows = await query.execute();
-  return rows.flatMap((row) => (row.userId ? [{ userId: row.userId, payload: row.payload }] : []));
-}

@@ -37,6 +37,7 @@ import {
 import { normalizePlaceName, placeLabel } from "../../providers/weather/place-query";
 import type { CalendarSuggestions } from "../climate/suggestions-service";
 import { findUnits, storedLocation } from "../profile/read-model";
+import { type PlaceRain, rainToday } from "./rain-today";
 import { markShown, readCache, writeCache } from "./repository";
 
 /** Spec §5: the location when none is passed and none is stored. */
@@ -73,11 +74,13 @@ export interface WeatherServiceDeps {
     units: TemperatureUnits,
   ) => Promise<CalendarSuggestions | null>;
   now?: () => Date;
-  /**
-   * Told after a fresh forecast for the gardener's place is stored (the rain skip runs then, so a
-   * gardener who opens the app sees today's skips at once). It handles its own failures.
-   */
-  forecastStored?: (userId: string) => Promise<void>;
+}
+
+/** What `rainAtHome` found, and whether it had to ask the weather services for it. */
+export interface HomeRain {
+  /** Null: no place stored, or nothing fresh cached and nothing to be fetched. */
+  rain: PlaceRain | null;
+  fetched: boolean;
 }
 
 interface ResolvedPlace {
@@ -230,6 +233,28 @@ export class WeatherService {
     };
   }
 
+  /**
+   * Today's rain at the gardener's own place (the profile's; never the default one), for the
+   * rain skip: from that place's forecast while it is fresh (FORECAST_TTL_MS, whoever fetched
+   * it), else, when `mayFetch`, fetched and cached as the weather card would. Nothing is marked
+   * shown: the gardener saw nothing.
+   */
+  async rainAtHome(userId: string, now: Date, mayFetch: boolean): Promise<HomeRain> {
+    const home = await this.home(userId, mayFetch);
+    if (!home.place) return { rain: null, fetched: home.fetched };
+    const key = forecastKey(userId, home.place);
+    const cached = await readCache(this.deps.db, key);
+    if (cached && isFresh(cached.fetched_at, now, FORECAST_TTL_MS)) {
+      return {
+        rain: rainToday(JSON.parse(cached.payload) as Forecast, now),
+        fetched: home.fetched,
+      };
+    }
+    if (!mayFetch) return { rain: null, fetched: home.fetched };
+    const forecast = await this.fetchForecast(userId, home.place, key, now);
+    return { rain: rainToday(forecast, now), fetched: true };
+  }
+
   private async units(userId: string, query: GuidanceQuery): Promise<TemperatureUnits> {
     return query.units ?? findUnits(this.deps.db, userId);
   }
@@ -299,22 +324,42 @@ export class WeatherService {
     if (query.lat !== undefined && query.lon !== undefined) {
       return this.fromCoordinates(query.lat, query.lon);
     }
-    let text = query.location;
-    if (!text) {
-      const stored = await storedLocation(this.deps.db, userId);
-      // A place chosen from /api/places is already found: no geocoder call, no ambiguity.
-      if (stored?.place_name && stored.place_lat !== null && stored.place_lon !== null) {
-        return {
+    if (query.location) return this.geocode(userId, query.location);
+    const stored = await this.stored(userId);
+    return "place" in stored ? stored.place : this.geocode(userId, stored.text ?? DEFAULT_LOCATION);
+  }
+
+  /** The gardener's stored place, found; or its text (location, else ZIP), or none stored. */
+  private async stored(
+    userId: string,
+  ): Promise<{ place: ResolvedPlace } | { text: string | undefined }> {
+    const stored = await storedLocation(this.deps.db, userId);
+    // A place chosen from /api/places is already found: no geocoder call, no ambiguity.
+    if (stored?.place_name && stored.place_lat !== null && stored.place_lon !== null) {
+      return {
+        place: {
           label: placeLabel(stored.place_name, stored.place_country_code, stored.place_admin1),
           lat: Number(stored.place_lat),
           lon: Number(stored.place_lon),
           countryCode: stored.place_country_code,
           geocodedBy: "geocoder",
-        };
-      }
-      text = stored?.location?.trim() || stored?.zip?.trim() || DEFAULT_LOCATION;
+        },
+      };
     }
-    return this.geocode(userId, text);
+    return { text: stored?.location?.trim() || stored?.zip?.trim() || undefined };
+  }
+
+  /** The gardener's own place, geocoded (if need be, and only when `mayFetch`) from its cache. */
+  private async home(
+    userId: string,
+    mayFetch: boolean,
+  ): Promise<{ place: ResolvedPlace | null; fetched: boolean }> {
+    const stored = await this.stored(userId);
+    if ("place" in stored) return { place: stored.place, fetched: false };
+    if (!stored.text) return { place: null, fetched: false };
+    const cached = await this.cachedPlace(userId, stored.text);
+    if (cached || !mayFetch) return { place: cached, fetched: false };
+    return { place: await this.geocode(userId, stored.text), fetched: true };
   }
 
   /**
@@ -333,15 +378,26 @@ export class WeatherService {
     };
   }
 
+  /** The place the text was geocoded to for this gardener lately; null when none is cached. */
+  private async cachedPlace(userId: string, text: string): Promise<ResolvedPlace | null> {
+    const query = parsePlaceQuery(text);
+    return query ? this.cachedAt(placeKey(userId, text, query)) : null;
+  }
+
+  private async cachedAt(key: string): Promise<ResolvedPlace | null> {
+    const cached = await readCache(this.deps.db, key);
+    return cached && isFresh(cached.fetched_at, this.now(), PLACE_TTL_MS)
+      ? toResolved(JSON.parse(cached.payload) as CachedPlace)
+      : null;
+  }
+
   private async geocode(userId: string, text: string): Promise<ResolvedPlace> {
     const query = parsePlaceQuery(text);
     if (!query) throw notFoundPlace(text);
-    const key = `place:${userId}:${query.kind === "zip" ? query.zip : normalizePlaceName(text)}`;
+    const key = placeKey(userId, text, query);
+    const cached = await this.cachedAt(key);
+    if (cached) return cached;
     const now = this.now();
-    const cached = await readCache(this.deps.db, key);
-    if (cached && isFresh(cached.fetched_at, now, PLACE_TTL_MS)) {
-      return toResolved(JSON.parse(cached.payload) as CachedPlace);
-    }
     const place = await this.deps.geocoder.geocode(query);
     if (!place) throw notFoundPlace(text);
     const entry: CachedPlace = {
@@ -362,24 +418,39 @@ export class WeatherService {
 
   /** Weather for the place, from the cache while it is younger than maxAgeMs. */
   private async forecast(userId: string, place: ResolvedPlace, maxAgeMs: number) {
-    // Two decimals is about a kilometre: close enough to share a forecast, and a stable key.
-    const lat = round2(place.lat);
-    const lon = round2(place.lon);
-    const key = `weather:${userId}:${lat.toFixed(2)},${lon.toFixed(2)}`;
+    const key = forecastKey(userId, place);
     const now = this.now();
     const cached = await readCache(this.deps.db, key);
     if (cached && isFresh(cached.fetched_at, now, maxAgeMs)) {
       await markShown(this.deps.db, userId, key, now.toISOString());
       return { forecast: JSON.parse(cached.payload) as Forecast, fetchedAt: cached.fetched_at };
     }
-    const forecast = await this.deps.weather.forecast({ lat, lon }, FETCH_DAYS);
+    const forecast = await this.fetchForecast(userId, place, key, now);
     const fetchedAt = now.toISOString();
-    await writeCache(this.deps.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt });
     await markShown(this.deps.db, userId, key, fetchedAt);
-    await this.deps.forecastStored?.(userId);
     return { forecast, fetchedAt };
   }
+
+  private async fetchForecast(userId: string, place: ResolvedPlace, key: string, now: Date) {
+    const forecast = await this.deps.weather.forecast(
+      { lat: round2(place.lat), lon: round2(place.lon) },
+      FETCH_DAYS,
+    );
+    const fetchedAt = now.toISOString();
+    await writeCache(this.deps.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt });
+    return forecast;
+  }
 }
+
+// Two decimals is about a kilometre: close enough to share a forecast, and a stable key.
+const forecastKey = (userId: string, place: ResolvedPlace) =>
+  `weather:${userId}:${round2(place.lat).toFixed(2)},${round2(place.lon).toFixed(2)}`;
+
+const placeKey = (
+  userId: string,
+  text: string,
+  query: NonNullable<ReturnType<typeof parsePlaceQuery>>,
+) => `place:${userId}:${query.kind === "zip" ? query.zip : normalizePlaceName(text)}`;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

@@ -5,12 +5,19 @@ import type { TaskRow } from "../rows";
 type Db = Kysely<Database>;
 export type TaskSkipRow = Selectable<TaskSkipTable>;
 
-export interface WateringCandidate extends TaskRow {
+/** What the rain rule needs of a task's plant and its area. */
+export interface ExposureColumns {
   place: string;
   medium: string;
   garden_type: string | null;
   area_kind: string | null;
   area_covered: number | null;
+}
+
+export interface WateringCandidate extends TaskRow, ExposureColumns {}
+
+export interface OutdoorWatering extends ExposureColumns {
+  user_id: string;
 }
 
 /**
@@ -43,6 +50,37 @@ export async function wateringCandidates(
     .where("tasks.type", "=", "watering")
     .where("tasks.repeat_every_days", "is not", null)
     .where("tasks.due_date", "<=", day)
+    .execute();
+}
+
+/**
+ * Gardeners with a pending repeating watering due on or before `day`, of an outdoor plant in
+ * soil: whom the rain might spare a watering, so whose weather the rain skip needs. Core
+ * `rainReaches` decides on the rest (garden type, area); this only narrows the rows read.
+ */
+export async function outdoorWateringDue(db: Db, day: string): Promise<OutdoorWatering[]> {
+  return db
+    .selectFrom("tasks")
+    .innerJoin("plants", (join) =>
+      join.onRef("plants.id", "=", "tasks.plant_id").onRef("plants.user_id", "=", "tasks.user_id"),
+    )
+    .leftJoin("areas", (join) =>
+      join.onRef("areas.id", "=", "plants.area_id").onRef("areas.user_id", "=", "plants.user_id"),
+    )
+    .select([
+      "tasks.user_id",
+      "plants.place",
+      "plants.medium",
+      "plants.garden_type",
+      "areas.kind as area_kind",
+      "areas.covered as area_covered",
+    ])
+    .where("tasks.status", "=", "pending")
+    .where("tasks.type", "=", "watering")
+    .where("tasks.repeat_every_days", "is not", null)
+    .where("tasks.due_date", "<=", day)
+    .where("plants.place", "=", "outdoor")
+    .where("plants.medium", "=", "soil")
     .execute();
 }
 

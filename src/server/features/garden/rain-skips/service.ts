@@ -1,27 +1,56 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { RAIN_SKIP_MM, type RainExposure, rainSkip, type Task } from "../../../../core/garden";
+import type { Logger } from "pino";
+import {
+  RAIN_SKIP_MM,
+  type RainExposure,
+  rainReaches,
+  rainSkip,
+  type Task,
+} from "../../../../core/garden";
+import { addDays } from "../../../../core/garden/dates";
 import type { Dialect } from "../../../db/connection";
 import type { Database } from "../../../db/schema";
 import { notFound } from "../../../errors";
 import { findUnits } from "../../profile/read-model";
-import { rainToday } from "../../weather/rain-read-model";
-import { type PublishChange, publishNothing } from "../changes";
+import type { PublishChange } from "../changes";
 import { lockGarden } from "../garden-lock";
 import { taskInUnits } from "../in-units";
 import { toTask } from "../rows";
 import { findTask, moveTaskDueDate, nextTaskIdOf, refreshNextTask } from "../tasks-repository";
 import {
   deleteSkip,
+  type ExposureColumns,
   insertSkip,
   markUndone,
+  outdoorWateringDue,
   standingSkips,
-  type WateringCandidate,
   wateringCandidates,
 } from "./repository";
 import { withSkips } from "./task-skips";
 
-const exposureOf = (row: WateringCandidate): RainExposure => ({
+/**
+ * A run asks the weather service for at most this many gardeners' weather, one at a time; the
+ * others wait for the next run (their forecasts, once fetched, serve 3 hours of runs).
+ */
+export const RAIN_FETCHES_PER_RUN = 20;
+
+/** Today's rain at a gardener's own place (WeatherService.rainAtHome). */
+export type RainAt = (
+  userId: string,
+  now: Date,
+  mayFetch: boolean,
+) => Promise<{ rain: { day: string; rainMm: number | null } | null; fetched: boolean }>;
+
+export interface RainSkipDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  publish: PublishChange;
+  rainAt: RainAt;
+  log: Logger;
+}
+
+const exposureOf = (row: ExposureColumns): RainExposure => ({
   place: row.place,
   medium: row.medium,
   gardenType: row.garden_type,
@@ -38,23 +67,54 @@ interface Moved {
 /**
  * The rain skip (issue 26): on a day with enough rain at the gardener's place, their outdoor
  * soil plants' due waterings are skipped and moved by their interval, with a task_skips row that
- * says why and lets them undo it. The forecast is the weather cache's, never fetched for this.
+ * says why and lets them undo it. It runs from the reminder scheduler only (issue 37: reading
+ * the weather changes nothing), with the forecast of each gardener's own place, reused while
+ * fresh or fetched for gardeners who have such a watering due.
  */
 export class RainSkipService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
-    private readonly publish: PublishChange = publishNothing,
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
+  private readonly publish: PublishChange;
+  private readonly rainAt: RainAt;
+  private readonly log: Logger;
 
-  /** Every gardener whose place has rain enough today (the reminder scheduler's run). */
-  async runOnce(now = new Date()): Promise<number> {
-    return this.run(now);
+  constructor(deps: RainSkipDeps) {
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.publish = deps.publish;
+    this.rainAt = deps.rainAt;
+    this.log = deps.log;
   }
 
-  /** One gardener, as soon as a fresh forecast for their place is stored. */
-  async runForUser(userId: string, now = new Date()): Promise<number> {
-    return this.run(now, userId);
+  /**
+   * Every gardener with an outdoor watering due and rain enough today at their place (the
+   * reminder scheduler's run). One gardener's failure (their weather, their tasks) is logged and
+   * the others go on. Returns how many waterings were skipped.
+   */
+  async runOnce(now = new Date()): Promise<number> {
+    // A place's today is at most a day ahead of UTC's: every watering due at any place is here.
+    const latestDay = addDays(now.toISOString().slice(0, 10), 1);
+    const gardeners = new Set(
+      (await outdoorWateringDue(this.db, latestDay))
+        .filter((row) => rainReaches(exposureOf(row)))
+        .map((row) => row.user_id),
+    );
+    let fetches = RAIN_FETCHES_PER_RUN;
+    let skipped = 0;
+    for (const userId of gardeners) {
+      const mayFetch = fetches > 0;
+      try {
+        const { rain, fetched } = await this.rainAt(userId, now, mayFetch);
+        if (fetched) fetches -= 1;
+        if (!rain || rain.rainMm === null || rain.rainMm < RAIN_SKIP_MM) continue;
+        skipped += await this.skipFor(userId, rain.day, rain.rainMm, now);
+      } catch (err) {
+        // It may have failed calling the weather service: that call counts too.
+        if (mayFetch) fetches -= 1;
+        this.log.warn({ err, userId }, "the rain skip failed for a gardener");
+      }
+    }
+    return skipped;
   }
 
   /** Puts the task back on the due date the rain skip moved it from; a second undo changes nothing. */
@@ -84,15 +144,6 @@ export class RainSkipService {
     if (result.moved) this.published(userId, [result.moved], result.listUnchanged ?? false);
     const [task] = await withSkips(this.db, userId, [result.task]);
     return taskInUnits(task ?? result.task, await findUnits(this.db, userId));
-  }
-
-  private async run(now: Date, userId?: string): Promise<number> {
-    let skipped = 0;
-    for (const rain of await rainToday(this.db, now, userId)) {
-      if (rain.rainMm === null || rain.rainMm < RAIN_SKIP_MM) continue;
-      skipped += await this.skipFor(rain.userId, rain.day, rain.rainMm, now);
-    }
-    return skipped;
   }
 
   private async skipFor(userId: string, day: string, rainMm: number, now: Date): Promise<number> {
