@@ -15,7 +15,8 @@ import { migrateToLatest } from "../src/server/db/migrate";
 import { captureLog } from "./support/capture-log";
 import { client, tomatoBody } from "./support/garden";
 import { runServer, startServer } from "./support/server-process";
-import { createSchema, createTestApp, dialects, testConfig } from "./support/test-app";
+import { createTestApp, dialects, testConfig } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 import { signUp } from "./support/users";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -81,16 +82,15 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
     open = undefined;
   });
 
-  /** The app on a schema of its own; its connections carry a name only this test uses. */
+  /** The app on a database of its own; its connections carry a name only this test uses. */
   async function appOnPostgres(settings: Record<string, string> = {}) {
     const applicationName = uniqueName();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-h1-"));
-    const schema = await createSchema(url ?? "");
+    const own = await createDatabase("migrated");
     const capture = captureLog();
     const database: DatabaseHandle = openDatabase({
-      databaseUrl: url,
+      databaseUrl: own.url,
       dataDir,
-      pgSchema: schema.schema,
       pgSettings: { application_name: applicationName, ...settings },
       log: capture.log,
     });
@@ -108,7 +108,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       async close() {
         await app.close();
         await database.db.destroy();
-        await schema.drop();
+        await own.drop();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -199,14 +199,11 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
   });
 
   it("the real server process (npm start) outlives its backends being terminated", async () => {
-    // Where "the process exits" is literal. The schema and the connections' name ride on the URL.
+    // Where "the process exits" is literal. The connections' name rides on the URL.
     const applicationName = uniqueName();
-    const { schema, drop } = await createSchema(url ?? "");
-    const databaseUrl = new URL(url ?? "");
-    databaseUrl.searchParams.set(
-      "options",
-      `-c search_path=${schema} -c application_name=${applicationName}`,
-    );
+    const own = await createDatabase("migrated");
+    const databaseUrl = new URL(own.url);
+    databaseUrl.searchParams.set("options", `-c application_name=${applicationName}`);
     try {
       const server = await startServer({ DATABASE_URL: databaseUrl.toString() });
       const headers = { "content-type": "application/json", origin: server.url };
@@ -233,7 +230,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       expect(server.output()).not.toContain("Unhandled 'error' event");
       expect(await server.stop()).toBe(0);
     } finally {
-      await drop();
+      await own.drop();
     }
   });
 });

@@ -8,13 +8,13 @@ import { openDatabase } from "../src/server/db/connection";
 import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { tablesOf } from "./support/tables";
 import {
-  createSchema,
   createTestApp,
   dialects,
   openTestDatabase,
   type TestApp,
   testConfig,
 } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 
 const TABLES = [
   "user",
@@ -108,12 +108,9 @@ describe.each(dialects)("platform on %s", (dialect) => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on PostgreSQL", () => {
-  it("take turns migrating one fresh schema", async () => {
-    const url = process.env.TEST_DATABASE_URL ?? "";
-    const { schema, drop } = await createSchema(url);
-    const handles = [0, 1, 2].map(() =>
-      openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), pgSchema: schema }),
-    );
+  it("take turns migrating one fresh database", async () => {
+    const { url, drop } = await createDatabase("empty");
+    const handles = [0, 1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir() }));
     try {
       const applied = await Promise.all(handles.map((h) => migrateToLatest(h.db)));
       // Each migration ran once, on one of the three, in order.
