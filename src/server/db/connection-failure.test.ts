@@ -112,6 +112,10 @@ describe("isLostConnection: a request's database connection lost (503, not 500)"
       "a server starting or stopping (57P03)",
       failure("the database system is shutting down", { code: "57P03" }),
     ],
+    [
+      "an idle pooled connection ended by the server (57P05)",
+      failure("terminating connection due to idle-session timeout", { code: "57P05" }),
+    ],
     ["connection failure (08006)", failure("connection failure", { code: "08006" })],
     ["connection does not exist (08003)", failure("connection does not exist", { code: "08003" })],
     ["connection exception (08000)", failure("connection exception", { code: "08000" })],

@@ -79,9 +79,10 @@ export function describeConnectionFailure(err: unknown, databaseUrl: string): st
 /**
  * SQLSTATEs of a backend that ended, or of a server not taking connections now: 57P01
  * admin_shutdown (pg_terminate_backend, a fast shutdown or failover), 57P02 crash_shutdown,
- * 57P03 cannot_connect_now (starting or stopping), and class 08, connection exceptions.
+ * 57P03 cannot_connect_now (starting or stopping), 57P05 idle_session_timeout (a pooled
+ * connection ended while the pool handed it out), and class 08, connection exceptions.
  */
-const LOST_STATE = /^(57P0[123]|08[0-9A-Z]{3})$/;
+const LOST_STATE = /^(57P0[1235]|08[0-9A-Z]{3})$/;
 
 /** Node's codes for a socket to PostgreSQL that broke or would not open (a restart). */
 const LOST_SOCKET = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE"]);
