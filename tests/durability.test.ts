@@ -149,7 +149,7 @@ describe("acknowledged writes survive a SIGKILL of the production server", () =>
     "on PostgreSQL: every acknowledged write is there",
     async () => {
       // An empty database of its own: the server migrates it at its first start, as in production.
-      const { name, url, drop } = await createDatabase("empty");
+      const { name, url, release } = await createDatabase("empty");
       try {
         await crashAndRestart({ DATABASE_URL: url }, async (acked) => {
           const client = new pg.Client({ connectionString: url });
@@ -168,7 +168,7 @@ describe("acknowledged writes survive a SIGKILL of the production server", () =>
           }
         });
       } finally {
-        await drop();
+        await release();
       }
     },
     120_000,

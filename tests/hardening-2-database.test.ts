@@ -116,7 +116,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       async close() {
         await app.close();
         await database.db.destroy();
-        await own.drop();
+        await own.release();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -300,7 +300,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       expect(server.output()).not.toContain("Unhandled 'error' event");
       expect(await server.stop()).toBe(0);
     } finally {
-      await own.drop();
+      await own.release();
     }
   });
 });

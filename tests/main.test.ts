@@ -55,7 +55,7 @@ describe("npm start (src/server/main.ts)", () => {
     "runs the same migrations against PostgreSQL via DATABASE_URL",
     async () => {
       // An empty database of its own, which the server migrates as it starts.
-      const { url, drop } = await createDatabase("empty");
+      const { url, release } = await createDatabase("empty");
       try {
         const server = await startServer({ DATABASE_URL: url });
         const res = await fetch(`${server.url}/api/ready`);
@@ -68,7 +68,7 @@ describe("npm start (src/server/main.ts)", () => {
         expect(signUp.status).toBe(200);
         expect(await server.stop()).toBe(0);
       } finally {
-        await drop();
+        await release();
       }
     },
   );

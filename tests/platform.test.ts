@@ -109,7 +109,7 @@ describe.each(dialects)("platform on %s", (dialect) => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on PostgreSQL", () => {
   it("take turns migrating one fresh database", async () => {
-    const { url, drop } = await createDatabase("empty");
+    const { url, release } = await createDatabase("empty");
     const handles = [0, 1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir() }));
     try {
       const applied = await Promise.all(handles.map((h) => migrateToLatest(h.db)));
@@ -117,7 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on Po
       expect(applied.flat()).toEqual(migrationNames);
     } finally {
       for (const h of handles) await h.db.destroy();
-      await drop();
+      await release();
     }
   });
 });
@@ -162,7 +162,7 @@ describe("errors", () => {
 
   it("never leaks internals in a 500", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-test-"));
-    const { database, drop } = await openTestDatabase("sqlite", dataDir);
+    const { database, release } = await openTestDatabase("sqlite", dataDir);
     const app = await buildApp(testConfig(dataDir), { database });
     app.get("/api/explode", async () => {
       throw new Error("secret connection string postgres://admin:hunter2@db");
@@ -178,7 +178,7 @@ describe("errors", () => {
     });
     await app.close();
     await database.db.destroy();
-    await drop();
+    await release();
   });
 
   it("reports not ready when the database is gone", async () => {

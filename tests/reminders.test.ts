@@ -419,7 +419,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   "reminders with two instances on one PostgreSQL",
   () => {
     it("agree on one VAPID key pair when they start at the same moment", async () => {
-      const { url, drop } = await createDatabase("migrated");
+      const { url, release } = await createDatabase("migrated");
       const handles = [0, 1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: "/tmp" }));
       try {
         const pairs = await Promise.all(handles.map((h) => vapidKeys(h.db, undefined)));
@@ -427,7 +427,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         expect(new Set(pairs.map((p) => p.privateKey)).size).toBe(1);
       } finally {
         for (const h of handles) await h.db.destroy();
-        await drop();
+        await release();
       }
     });
 

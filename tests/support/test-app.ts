@@ -40,10 +40,10 @@ export async function openTestDatabase(
 ) {
   if (dialect === "sqlite") {
     if (start === "migrated") await copySqliteTemplate(dataDir);
-    return { database: openDatabase({ dataDir }), drop: async () => {}, url: undefined };
+    return { database: openDatabase({ dataDir }), release: async () => {}, url: undefined };
   }
-  const { url, drop } = await createDatabase(start);
-  return { database: openDatabase({ databaseUrl: url, dataDir }), drop, url };
+  const { url, release } = await createDatabase(start);
+  return { database: openDatabase({ databaseUrl: url, dataDir }), release, url };
 }
 
 export function testConfig(dataDir: string, env: Record<string, string | undefined> = {}): Config {
@@ -72,7 +72,7 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-test-"));
   const config = testConfig(dataDir, options.env);
-  const { database, drop, url } = await openTestDatabase(options.dialect ?? "sqlite", dataDir);
+  const { database, release, url } = await openTestDatabase(options.dialect ?? "sqlite", dataDir);
   const app = await buildApp(config, { ...options.overrides, database });
   await app.ready();
   return {
@@ -84,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.db.destroy();
-      await drop();
+      await release();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -120,7 +120,7 @@ export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "data
     async close() {
       for (const app of apps) await app.close();
       for (const database of databases) await database.db.destroy();
-      await shared.drop();
+      await shared.release();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
