@@ -40,6 +40,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["tests/**/*.test.ts"],
           environment: "node",
+          // Migrates once per run; each test app starts on a copy (tests/support/test-database.ts).
+          globalSetup: ["./tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

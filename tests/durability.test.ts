@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { PLANTED, tomatoBody } from "./support/garden";
 import { killTree, waitUntilGone } from "./support/process-tree";
 import { type ServerProcess, startServer } from "./support/server-process";
-import { createSchema } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 import { callOverHttp, signUpOverHttp } from "./support/users";
 
 const WORKERS = 20;
@@ -148,15 +148,11 @@ describe("acknowledged writes survive a SIGKILL of the production server", () =>
   it.runIf(process.env.TEST_DATABASE_URL)(
     "on PostgreSQL: every acknowledged write is there",
     async () => {
-      // The production server has no schema setting; a search_path in the connection URL's
-      // options (as tests/main.test.ts does) points it at a fresh schema of its own.
-      const base = process.env.TEST_DATABASE_URL ?? "";
-      const { schema, drop } = await createSchema(base);
-      const url = new URL(base);
-      url.searchParams.set("options", `-c search_path=${schema}`);
+      // An empty database of its own: the server migrates it at its first start, as in production.
+      const { name, url, release } = await createDatabase("empty");
       try {
-        await crashAndRestart({ DATABASE_URL: url.toString() }, async (acked) => {
-          const client = new pg.Client({ connectionString: url.toString() });
+        await crashAndRestart({ DATABASE_URL: url }, async (acked) => {
+          const client = new pg.Client({ connectionString: url });
           await client.connect();
           try {
             const { rows } = await client.query<TaskRow>(
@@ -164,7 +160,7 @@ describe("acknowledged writes survive a SIGKILL of the production server", () =>
               [[...acked.created]],
             );
             expect(rows.length, "acknowledged tasks found in PostgreSQL").toBe(acked.created.size);
-            expectAllThere(acked, rows, `in schema ${schema}`);
+            expectAllThere(acked, rows, `in database ${name}`);
             const count = await client.query<{ n: number }>("select count(*)::int as n from tasks");
             expect(count.rows[0]?.n).toBeGreaterThanOrEqual(acked.created.size);
           } finally {
@@ -172,7 +168,7 @@ describe("acknowledged writes survive a SIGKILL of the production server", () =>
           }
         });
       } finally {
-        await drop();
+        await release();
       }
     },
     120_000,

@@ -15,7 +15,8 @@ import { migrateToLatest } from "../src/server/db/migrate";
 import { captureLog } from "./support/capture-log";
 import { client, tomatoBody } from "./support/garden";
 import { runServer, startServer } from "./support/server-process";
-import { createSchema, createTestApp, dialects, testConfig } from "./support/test-app";
+import { createTestApp, dialects, testConfig } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 import { signUp } from "./support/users";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -81,25 +82,32 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
     open = undefined;
   });
 
-  /** The app on a schema of its own; its connections carry a name only this test uses. */
-  async function appOnPostgres(settings: Record<string, string> = {}) {
+  /**
+   * The app on a database of its own; its connections carry a name only this test uses.
+   * `routes` adds test-only routes before the app is ready.
+   */
+  async function appOnPostgres(
+    settings: Record<string, string> = {},
+    routes: (app: FastifyInstance, database: DatabaseHandle) => void = () => {},
+  ) {
     const applicationName = uniqueName();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-h1-"));
-    const schema = await createSchema(url ?? "");
+    const own = await createDatabase("migrated");
     const capture = captureLog();
     const database: DatabaseHandle = openDatabase({
-      databaseUrl: url,
+      databaseUrl: own.url,
       dataDir,
-      pgSchema: schema.schema,
       pgSettings: { application_name: applicationName, ...settings },
       log: capture.log,
     });
     const app: FastifyInstance = await buildApp(testConfig(dataDir), { database });
+    routes(app, database);
     await app.ready();
     const pool = database.pool as pg.Pool;
     const t = {
       app,
       database,
+      databaseUrl: own.url,
       pool,
       capture,
       terminate: (which: Parameters<typeof terminateBackends>[1]) =>
@@ -108,7 +116,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       async close() {
         await app.close();
         await database.db.destroy();
-        await schema.drop();
+        await own.release();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -165,6 +173,68 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
     expect((await api.get("/api/plants")).statusCode).toBe(200);
   });
 
+  it("a request whose query is cut off answers 503 unavailable with Retry-After; the next one works", async () => {
+    // A route whose query is still running when its backend is ended (pg_sleep holds it there).
+    const t = await appOnPostgres({}, (app, database) => {
+      app.get("/api/test-only/slow-query", async () => {
+        await sql`select pg_sleep(30)`.execute(database.db);
+        return { finished: true };
+      });
+    });
+    const api = await busyGarden(t.app);
+    const slow = t.app.inject({ method: "GET", url: "/api/test-only/slow-query" });
+    await until(async () =>
+      (await t.backends()).some((b) => b.state === "active" && b.query.includes("pg_sleep")),
+    );
+    await t.terminate("all");
+
+    const res = await slow;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(res.json()).toEqual({
+      error: {
+        code: "unavailable",
+        message: "The database connection was lost. Try again in a few seconds.",
+      },
+    });
+    await until(() => t.pool.idleCount === 0 && t.pool.totalCount <= 1);
+    expect((await api.get("/api/plants")).statusCode).toBe(200);
+    expect(uncaught.map(String)).toEqual([]);
+  });
+
+  it("a session lookup cut off answers 503 too (better-auth wraps the driver's error)", async () => {
+    const t = await appOnPostgres();
+    const user = await signUp(t.app);
+    // Holds the session table, so the first request's session lookup (none is cached yet) waits
+    // in PostgreSQL until its backend is ended.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query('lock table "session" in access exclusive mode');
+      const me = t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } });
+      await until(async () =>
+        (await t.backends()).some((b) => b.state === "active" && b.query.includes('"session"')),
+      );
+      await t.terminate("all");
+      const res = await me;
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json().error.code).toBe("unavailable");
+    } finally {
+      await holder.query("rollback");
+      await holder.end();
+    }
+    await until(() => t.pool.idleCount === 0 && t.pool.totalCount <= 1);
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(uncaught.map(String)).toEqual([]);
+  });
+
   it("a short idle_session_timeout on every connection: the server keeps answering past it", async () => {
     // Set per connection (never on the shared database): PostgreSQL ends each idle backend after 1 s.
     const t = await appOnPostgres({ idle_session_timeout: "1000" });
@@ -199,14 +269,11 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
   });
 
   it("the real server process (npm start) outlives its backends being terminated", async () => {
-    // Where "the process exits" is literal. The schema and the connections' name ride on the URL.
+    // Where "the process exits" is literal. The connections' name rides on the URL.
     const applicationName = uniqueName();
-    const { schema, drop } = await createSchema(url ?? "");
-    const databaseUrl = new URL(url ?? "");
-    databaseUrl.searchParams.set(
-      "options",
-      `-c search_path=${schema} -c application_name=${applicationName}`,
-    );
+    const own = await createDatabase("migrated");
+    const databaseUrl = new URL(own.url);
+    databaseUrl.searchParams.set("options", `-c application_name=${applicationName}`);
     try {
       const server = await startServer({ DATABASE_URL: databaseUrl.toString() });
       const headers = { "content-type": "application/json", origin: server.url };
@@ -233,7 +300,7 @@ describe.runIf(url)("hardening 2, item 1: lost PostgreSQL connections on postgre
       expect(server.output()).not.toContain("Unhandled 'error' event");
       expect(await server.stop()).toBe(0);
     } finally {
-      await drop();
+      await own.release();
     }
   });
 });

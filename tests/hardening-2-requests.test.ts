@@ -2,7 +2,6 @@ import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import net from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
-import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../src/server/lib/refuse-nul";
@@ -119,26 +118,19 @@ describe.each(dialects)("hardening, second round: requests, on %s", (dialect) =>
      * imports arriving together do. SQLite runs one transaction at a time: nothing to hold.
      */
     const holdPlantInserts = async () => {
-      const url = process.env.TEST_DATABASE_URL;
-      if (t.database.dialect !== "postgres" || !url) {
-        return { whenWaiting: async (_count: number) => {}, release: async () => {} };
-      }
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        t.database.db,
-      );
-      const plants = `${rows[0]?.schema}.plants`;
+      const url = t.databaseUrl;
+      if (!url) return { whenWaiting: async (_count: number) => {}, release: async () => {} };
       // A connection of its own: the imports may take every connection of the app's pool.
       const holder = new pg.Client({ connectionString: url });
       await holder.connect();
       await holder.query("begin");
-      await holder.query(`lock table ${plants} in share mode`);
+      await holder.query("lock table plants in share mode");
       return {
         async whenWaiting(count: number) {
           for (;;) {
             const waiting = await holder.query(
               `select count(*)::int as n from pg_locks
-               where not granted and locktype = 'relation' and relation = $1::regclass`,
-              [plants],
+               where not granted and locktype = 'relation' and relation = 'plants'::regclass`,
             );
             if (waiting.rows[0].n >= count) return;
             await delay(20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runServer, startServer } from "./support/server-process";
-import { createSchema } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 
 describe("npm start (src/server/main.ts)", () => {
   it("stops with a message that names PORT when PORT is not a number", async () => {
@@ -54,12 +54,10 @@ describe("npm start (src/server/main.ts)", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "runs the same migrations against PostgreSQL via DATABASE_URL",
     async () => {
-      // A schema of its own (the connection's search_path) keeps the shared test database clean.
-      const { schema, drop } = await createSchema(process.env.TEST_DATABASE_URL ?? "");
-      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-      url.searchParams.set("options", `-c search_path=${schema}`);
+      // An empty database of its own, which the server migrates as it starts.
+      const { url, release } = await createDatabase("empty");
       try {
-        const server = await startServer({ DATABASE_URL: url.toString() });
+        const server = await startServer({ DATABASE_URL: url });
         const res = await fetch(`${server.url}/api/ready`);
         expect(await res.json()).toEqual({ status: "ready", database: "postgres" });
         const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -70,7 +68,7 @@ describe("npm start (src/server/main.ts)", () => {
         expect(signUp.status).toBe(200);
         expect(await server.stop()).toBe(0);
       } finally {
-        await drop();
+        await release();
       }
     },
   );

@@ -122,7 +122,7 @@ describe.each(dialects)("places anywhere (%s)", (dialect) => {
 describe.each(dialects)("an old profile after the place migration (%s)", (dialect) => {
   it("keeps its ZIP and location and has no place", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-place-"));
-    const { database, drop } = await openTestDatabase(dialect, dataDir);
+    const { database, release } = await openTestDatabase(dialect, dataDir, "empty");
     try {
       await migrateUpTo(database.db, "0008-climate-profiles");
       const now = new Date().toISOString();
@@ -164,7 +164,7 @@ describe.each(dialects)("an old profile after the place migration (%s)", (dialec
       });
     } finally {
       await database.db.destroy();
-      await drop();
+      await release();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -8,13 +8,13 @@ import { openDatabase } from "../src/server/db/connection";
 import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { tablesOf } from "./support/tables";
 import {
-  createSchema,
   createTestApp,
   dialects,
   openTestDatabase,
   type TestApp,
   testConfig,
 } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 
 const TABLES = [
   "user",
@@ -108,19 +108,16 @@ describe.each(dialects)("platform on %s", (dialect) => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("instances starting together on PostgreSQL", () => {
-  it("take turns migrating one fresh schema", async () => {
-    const url = process.env.TEST_DATABASE_URL ?? "";
-    const { schema, drop } = await createSchema(url);
-    const handles = [0, 1, 2].map(() =>
-      openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), pgSchema: schema }),
-    );
+  it("take turns migrating one fresh database", async () => {
+    const { url, release } = await createDatabase("empty");
+    const handles = [0, 1, 2].map(() => openDatabase({ databaseUrl: url, dataDir: os.tmpdir() }));
     try {
       const applied = await Promise.all(handles.map((h) => migrateToLatest(h.db)));
       // Each migration ran once, on one of the three, in order.
       expect(applied.flat()).toEqual(migrationNames);
     } finally {
       for (const h of handles) await h.db.destroy();
-      await drop();
+      await release();
     }
   });
 });
@@ -165,7 +162,7 @@ describe("errors", () => {
 
   it("never leaks internals in a 500", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-test-"));
-    const { database, drop } = await openTestDatabase("sqlite", dataDir);
+    const { database, release } = await openTestDatabase("sqlite", dataDir);
     const app = await buildApp(testConfig(dataDir), { database });
     app.get("/api/explode", async () => {
       throw new Error("secret connection string postgres://admin:hunter2@db");
@@ -181,7 +178,7 @@ describe("errors", () => {
     });
     await app.close();
     await database.db.destroy();
-    await drop();
+    await release();
   });
 
   it("reports not ready when the database is gone", async () => {

@@ -17,19 +17,19 @@ const echo = preparedQuery(["word", "count"], (db, a: { word: string; count: num
   ]),
 );
 
-const opened: { database: DatabaseHandle; drop: () => Promise<void>; dataDir: string }[] = [];
+const opened: { database: DatabaseHandle; release: () => Promise<void>; dataDir: string }[] = [];
 
 async function open(dialect: (typeof dialects)[number]) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-prepared-"));
-  const { database, drop } = await openTestDatabase(dialect, dataDir);
-  opened.push({ database, drop, dataDir });
+  const { database, release } = await openTestDatabase(dialect, dataDir);
+  opened.push({ database, release, dataDir });
   return database;
 }
 
 afterAll(async () => {
-  for (const { database, drop, dataDir } of opened) {
+  for (const { database, release, dataDir } of opened) {
     await database.db.destroy();
-    await drop();
+    await release();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/connection";
-import { migrateToLatest } from "../src/server/db/migrate";
 import { vapidKeys } from "../src/server/features/reminders/vapid-keys";
 import { generateVapidKeys } from "../src/server/providers/push/web-push-sender";
 import { type FakeBrowser, type FakePushService, startFakePushService } from "./fakes/push-service";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import {
-  createSchema,
-  createTestApp,
-  dialects,
-  type TestApp,
-  twoInstancesOnPostgres,
-} from "./support/test-app";
+import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import { createDatabase } from "./support/test-database";
 import { type SignedInUser, signUp } from "./support/users";
 
 /**
@@ -425,19 +419,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   "reminders with two instances on one PostgreSQL",
   () => {
     it("agree on one VAPID key pair when they start at the same moment", async () => {
-      const url = process.env.TEST_DATABASE_URL ?? "";
-      const { schema, drop } = await createSchema(url);
-      const handles = [0, 1, 2, 3].map(() =>
-        openDatabase({ databaseUrl: url, dataDir: "/tmp", pgSchema: schema }),
-      );
+      const { url, release } = await createDatabase("migrated");
+      const handles = [0, 1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: "/tmp" }));
       try {
-        await migrateToLatest(handles[0]?.db as never);
         const pairs = await Promise.all(handles.map((h) => vapidKeys(h.db, undefined)));
         expect(new Set(pairs.map((p) => p.publicKey)).size).toBe(1);
         expect(new Set(pairs.map((p) => p.privateKey)).size).toBe(1);
       } finally {
         for (const h of handles) await h.db.destroy();
-        await drop();
+        await release();
       }
     });
 

@@ -15,6 +15,7 @@ export const errorCodes = [
   "quota_exceeded",
   "rate_limited",
   "upstream_unavailable",
+  "unavailable",
   "plan_failed",
   "internal",
 ] as const;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, ErrorCode } from "../core/schemas/error";
+import { isLostConnection } from "./db/connection-failure";
 import { AppError, invalidRequest } from "./errors";
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -15,6 +16,9 @@ const codeByStatus: Record<number, ErrorCode> = {
   503: "upstream_unavailable",
   502: "upstream_unavailable",
 };
+
+/** How long a client should wait before retrying a request whose database connection was lost. */
+export const LOST_CONNECTION_RETRY_SECONDS = 5;
 
 const messageByFastifyCode: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as JSON (Content-Type: application/json).",
@@ -54,6 +58,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
       const invalid = invalidRequest(issues);
       return reply.status(400).send(body(invalid.code, invalid.message, invalid.issues));
+    }
+    if (isLostConnection(error)) {
+      // A warning, not an error: neither the request nor the code is at fault.
+      request.log.warn({ code: error.code }, "request failed: lost its database connection");
+      return reply
+        .status(503)
+        .header("retry-after", String(LOST_CONNECTION_RETRY_SECONDS))
+        .send(body("unavailable", "The database connection was lost. Try again in a few seconds."));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

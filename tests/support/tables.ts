@@ -3,8 +3,7 @@ import type { DatabaseHandle } from "../../src/server/db/connection";
 
 /**
  * The tables of this test's database and their columns, by name. Not Kysely's introspection:
- * on PostgreSQL it reads every schema of the shared test database (other tests' tables too) and
- * fails when another test drops its schema meanwhile.
+ * on PostgreSQL it reads every schema of the database, where only the current one is the app's.
  */
 export async function tablesOf({ db, dialect }: DatabaseHandle): Promise<Map<string, string[]>> {
   const rows =

@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { type AppOverrides, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type DatabaseHandle, type Dialect, openDatabase } from "../../src/server/db/connection";
+import { copySqliteTemplate, createDatabase, type Start } from "./test-database";
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL
@@ -17,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** PostgreSQL only: the URL of this app's own database, for a connection of the test's own. */
+  databaseUrl?: string | undefined;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -27,31 +29,21 @@ export interface TestAppOptions {
   overrides?: Omit<AppOverrides, "database">;
 }
 
-/** A fresh database: a temp SQLite file, or a new schema in the PostgreSQL test database. */
-export async function openTestDatabase(dialect: Dialect, dataDir: string) {
+/**
+ * A fresh database: a SQLite file in `dataDir`, or a PostgreSQL database of its own. Migrated
+ * unless the test asks for an empty one to migrate itself.
+ */
+export async function openTestDatabase(
+  dialect: Dialect,
+  dataDir: string,
+  start: Start = "migrated",
+) {
   if (dialect === "sqlite") {
-    return { database: openDatabase({ dataDir }), drop: async () => {} };
+    if (start === "migrated") await copySqliteTemplate(dataDir);
+    return { database: openDatabase({ dataDir }), release: async () => {}, url: undefined };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DATABASE_URL is not set");
-  const { schema, drop } = await createSchema(url);
-  return { database: openDatabase({ databaseUrl: url, dataDir, pgSchema: schema }), drop };
-}
-
-/** A new, empty PostgreSQL schema and a function that drops it again. */
-export async function createSchema(url: string) {
-  const schema = `t_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  return { schema, drop: () => run(`drop schema if exists ${schema} cascade`) };
+  const { url, release } = await createDatabase(start);
+  return { database: openDatabase({ databaseUrl: url, dataDir }), release, url };
 }
 
 export function testConfig(dataDir: string, env: Record<string, string | undefined> = {}): Config {
@@ -80,34 +72,33 @@ export function testConfig(dataDir: string, env: Record<string, string | undefin
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-test-"));
   const config = testConfig(dataDir, options.env);
-  const { database, drop } = await openTestDatabase(options.dialect ?? "sqlite", dataDir);
+  const { database, release, url } = await openTestDatabase(options.dialect ?? "sqlite", dataDir);
   const app = await buildApp(config, { ...options.overrides, database });
   await app.ready();
   return {
     app,
     config,
     database,
+    databaseUrl: url,
     dataDir,
     async close() {
       await app.close();
       await database.db.destroy();
-      await drop();
+      await release();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * Two app instances on one fresh PostgreSQL schema, built one after the other (the second finds the
- * schema migrated, as in production). They share a data folder, so they share the generated session
+ * Two app instances on one fresh PostgreSQL database, already migrated as a running deployment's
+ * is. They share a data folder, so they share the generated session
  * secret as AUTH_SECRET would make them. Each instance's connections carry an application_name of
  * their own, so a test can find (and end) one instance's backends. Needs TEST_DATABASE_URL.
  */
 export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "database"> = {}) {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-two-"));
-  const schema = await createSchema(url);
+  const shared = await createDatabase("migrated");
   const databases: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
   const applicationNames: string[] = [];
@@ -115,9 +106,8 @@ export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "data
     const applicationName = `tendril-two-${randomBytes(5).toString("hex")}`;
     applicationNames.push(applicationName);
     const database = openDatabase({
-      databaseUrl: url,
+      databaseUrl: shared.url,
       dataDir,
-      pgSchema: schema.schema,
       pgSettings: { application_name: applicationName },
     });
     databases.push(database);
@@ -130,7 +120,7 @@ export async function twoInstancesOnPostgres(overrides: Omit<AppOverrides, "data
     async close() {
       for (const app of apps) await app.close();
       for (const database of databases) await database.db.destroy();
-      await schema.drop();
+      await shared.release();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

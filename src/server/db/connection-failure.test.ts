@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeConnectionFailure } from "./connection-failure";
+import { describeConnectionFailure, isLostConnection } from "./connection-failure";
 
 const URL = "postgres://gardener:s3cret-pw@db.example.org:5433/tendril";
 
@@ -95,5 +95,62 @@ describe("describeConnectionFailure", () => {
       undefined,
     );
     expect(lineFor("not an error")).toBeUndefined();
+  });
+});
+
+describe("isLostConnection: a request's database connection lost (503, not 500)", () => {
+  it.each([
+    [
+      "pg_terminate_backend (57P01)",
+      failure("terminating connection due to administrator command", { code: "57P01" }),
+    ],
+    [
+      "a crashed server (57P02)",
+      failure("terminating connection because of crash", { code: "57P02" }),
+    ],
+    [
+      "a server starting or stopping (57P03)",
+      failure("the database system is shutting down", { code: "57P03" }),
+    ],
+    [
+      "an idle pooled connection ended by the server (57P05)",
+      failure("terminating connection due to idle-session timeout", { code: "57P05" }),
+    ],
+    ["connection failure (08006)", failure("connection failure", { code: "08006" })],
+    ["connection does not exist (08003)", failure("connection does not exist", { code: "08003" })],
+    ["connection exception (08000)", failure("connection exception", { code: "08000" })],
+    ["a socket reset", failure("read ECONNRESET", { code: "ECONNRESET", syscall: "read" })],
+    [
+      "a restart refusing connections",
+      failure("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
+    ],
+    ["pg: the connection ended under a query", failure("Connection terminated unexpectedly")],
+    [
+      "pg: a client already broken",
+      failure("Client has encountered a connection error and is not queryable"),
+    ],
+    [
+      "the driver's error under better-auth's own",
+      failure("Failed to get session", {
+        cause: failure("terminating connection due to administrator command", { code: "57P01" }),
+      }),
+    ],
+  ])("%s", (_case, err) => {
+    expect(isLostConnection(err)).toBe(true);
+  });
+
+  it.each([
+    ["a unique violation", failure("duplicate key value", { code: "23505" })],
+    ["a query error without a code", failure("syntax error")],
+    [
+      "fetch failing to reach a provider",
+      Object.assign(new TypeError("fetch failed"), {
+        cause: failure("connect ECONNREFUSED 10.0.0.9:443", { code: "ECONNREFUSED" }),
+      }),
+    ],
+    ["something thrown that is not an error", "Connection terminated unexpectedly"],
+    ["nothing", undefined],
+  ])("not %s", (_case, err) => {
+    expect(isLostConnection(err)).toBe(false);
   });
 });

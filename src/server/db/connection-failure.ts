@@ -75,3 +75,38 @@ export function describeConnectionFailure(err: unknown, databaseUrl: string): st
   }
   return undefined;
 }
+
+/**
+ * SQLSTATEs of a backend that ended, or of a server not taking connections now: 57P01
+ * admin_shutdown (pg_terminate_backend, a fast shutdown or failover), 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now (starting or stopping), 57P05 idle_session_timeout (a pooled
+ * connection ended while the pool handed it out), and class 08, connection exceptions.
+ */
+const LOST_STATE = /^(57P0[1235]|08[0-9A-Z]{3})$/;
+
+/** Node's codes for a socket to PostgreSQL that broke or would not open (a restart). */
+const LOST_SOCKET = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE"]);
+
+/**
+ * pg's own words, without a code, for a connection that ended under a query ("Connection
+ * terminated unexpectedly"), one that gave up opening ("… due to connection timeout"), and a
+ * checked-out client whose connection had already failed.
+ */
+const LOST_MESSAGE = /^(Connection terminated\b|Client has encountered a connection error)/;
+
+/**
+ * Whether a request failed because its database connection was lost or could not be opened:
+ * retrying in a moment can work (the pool replaces a dead client), so it answers 503, not 500.
+ * The driver's error may come wrapped (better-auth's session lookup gives an APIError whose
+ * cause it is), so the causes count too; not under a TypeError, which is how fetch fails (its
+ * cause carries the same socket codes), and a provider's failure is the provider's to answer.
+ */
+export function isLostConnection(err: unknown): boolean {
+  for (let at = err, depth = 0; at instanceof Error && depth < 4; at = at.cause, depth++) {
+    if (at instanceof TypeError) return false;
+    const { code } = at as ConnectError;
+    if (code !== undefined && (LOST_STATE.test(code) || LOST_SOCKET.has(code))) return true;
+    if (code === undefined && LOST_MESSAGE.test(at.message)) return true;
+  }
+  return false;
+}

@@ -20,7 +20,7 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** PostgreSQL schema to use instead of public (tests isolate themselves with one). */
+  /** PostgreSQL schema to use instead of public (the benches isolate themselves with one). */
   pgSchema?: string | undefined;
   /** More PostgreSQL settings for every connection (tests name theirs, or shorten timeouts). */
   pgSettings?: Record<string, string> | undefined;

@@ -90,31 +90,13 @@ async function migrate(
       connection,
     );
     try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await runMigrations(connection, schema, target);
-        } catch (error) {
-          if (attempt >= 5 || !otherSchemaVanished(error, schema)) throw error;
-        }
-      }
+      return await runMigrations(connection, schema, target);
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${`tendril-migrate:${schema}`}))`.execute(
         connection,
       );
     }
   });
-}
-
-/**
- * Kysely's migrator looks for its own tables by reading every table of every schema, calling
- * functions that fail with 3F000 when a schema is dropped during the read. A database shared with
- * others who drop schemas (other apps, or test runs side by side) fails that read now and then;
- * it says nothing about ours, so the run is tried again.
- */
-export function otherSchemaVanished(error: unknown, schema: string): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === "3F000" && typeof message === "string" && !message.includes(`"${schema}"`);
 }
 
 async function runMigrations(
