@@ -177,7 +177,7 @@ describe.each(dialects)(
   (dialect) => {
     it("are rounded as the check keeps them, and those that round to nothing are let go", async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-amounts-"));
-      const { database, drop } = await openTestDatabase(dialect, dataDir);
+      const { database, release } = await openTestDatabase(dialect, dataDir, "empty");
       try {
         const db = database.db;
         await migrateUpTo(db, "0019-area-plantings");
@@ -276,7 +276,7 @@ describe.each(dialects)(
         }
       } finally {
         await database.db.destroy();
-        await drop();
+        await release();
         await fs.rm(dataDir, { recursive: true, force: true });
       }
     });
