@@ -21,14 +21,10 @@ export interface OutdoorWatering extends ExposureColumns {
 }
 
 /**
- * The gardener's pending repeating watering tasks due on or before `day`, with what the rain rule
- * needs of their plant and its area. Core `rainSkip` decides; this only narrows the rows read.
+ * Pending repeating waterings due on or before `day`, joined to their plant and its area, with
+ * the columns the rain rule reads (ExposureColumns). Each query below narrows it further.
  */
-export async function wateringCandidates(
-  db: Db,
-  userId: string,
-  day: string,
-): Promise<WateringCandidate[]> {
+function dueWaterings(db: Db, day: string) {
   return db
     .selectFrom("tasks")
     .innerJoin("plants", (join) =>
@@ -37,7 +33,6 @@ export async function wateringCandidates(
     .leftJoin("areas", (join) =>
       join.onRef("areas.id", "=", "plants.area_id").onRef("areas.user_id", "=", "plants.user_id"),
     )
-    .selectAll("tasks")
     .select([
       "plants.place",
       "plants.medium",
@@ -45,12 +40,22 @@ export async function wateringCandidates(
       "areas.kind as area_kind",
       "areas.covered as area_covered",
     ])
-    .where("tasks.user_id", "=", userId)
     .where("tasks.status", "=", "pending")
     .where("tasks.type", "=", "watering")
     .where("tasks.repeat_every_days", "is not", null)
-    .where("tasks.due_date", "<=", day)
-    .execute();
+    .where("tasks.due_date", "<=", day);
+}
+
+/**
+ * The gardener's pending repeating watering tasks due on or before `day`, with what the rain rule
+ * needs of their plant and its area. Core `rainSkip` decides; this only narrows the rows read.
+ */
+export function wateringCandidates(
+  db: Db,
+  userId: string,
+  day: string,
+): Promise<WateringCandidate[]> {
+  return dueWaterings(db, day).selectAll("tasks").where("tasks.user_id", "=", userId).execute();
 }
 
 /**
@@ -58,27 +63,9 @@ export async function wateringCandidates(
  * soil: whom the rain might spare a watering, so whose weather the rain skip needs. Core
  * `rainReaches` decides on the rest (garden type, area); this only narrows the rows read.
  */
-export async function outdoorWateringDue(db: Db, day: string): Promise<OutdoorWatering[]> {
-  return db
-    .selectFrom("tasks")
-    .innerJoin("plants", (join) =>
-      join.onRef("plants.id", "=", "tasks.plant_id").onRef("plants.user_id", "=", "tasks.user_id"),
-    )
-    .leftJoin("areas", (join) =>
-      join.onRef("areas.id", "=", "plants.area_id").onRef("areas.user_id", "=", "plants.user_id"),
-    )
-    .select([
-      "tasks.user_id",
-      "plants.place",
-      "plants.medium",
-      "plants.garden_type",
-      "areas.kind as area_kind",
-      "areas.covered as area_covered",
-    ])
-    .where("tasks.status", "=", "pending")
-    .where("tasks.type", "=", "watering")
-    .where("tasks.repeat_every_days", "is not", null)
-    .where("tasks.due_date", "<=", day)
+export function outdoorWateringDue(db: Db, day: string): Promise<OutdoorWatering[]> {
+  return dueWaterings(db, day)
+    .select("tasks.user_id")
     .where("plants.place", "=", "outdoor")
     .where("plants.medium", "=", "soil")
     .execute();
