@@ -5,7 +5,11 @@ import { defineConfig } from "vitest/config";
 // the machine's cores.
 export default defineConfig({
   test: {
-    reporters: ["default", "./tests/support/summary-reporter.ts"],
+    reporters: [
+      "default",
+      "./tests/support/project-times-reporter.ts",
+      "./tests/support/summary-reporter.ts",
+    ],
     // Vitest's default is one worker fewer than the cores: one on a two-core CI box, where the
     // server tests' waits on PostgreSQL left the second core idle (group 0 took 17 minutes, 10
     // with two). The browser suite stays one file at a time (fileParallelism below).
