@@ -63,6 +63,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           environment: "node",
+          // One compiled server for the suites that need no settings of their own.
+          globalSetup: ["./e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

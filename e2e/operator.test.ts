@@ -7,7 +7,7 @@ import { browserSuite, expectNoSeriousAxeViolations, waitForText } from "./suppo
  * where the operator also switches a plan; nobody else finds the page.
  */
 describe.skipIf(!chromiumPath)("the contact inbox and the operator's page in Chromium", () => {
-  const suite = browserSuite();
+  const suite = browserSuite({}, { ownServer: true });
 
   it("sends a Contact message that the operator reads on /admin, at 375 and 1280 px", async () => {
     // The instance's first account runs it.

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
 import { launchBrowser, VIEWPORTS } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
@@ -187,12 +187,6 @@ export function expectCleanConsole(watch: ConsoleWatch) {
   expect(problems, "console warnings and errors").toEqual([]);
 }
 
-/**
- * One production server and one Chromium for a describe block, started and stopped around it.
- * The block fails if the app broke its own Content-Security-Policy on any page it opened, and
- * each test fails if its pages logged a warning or an error or threw (`allowConsole` lets a test
- * name the messages it provokes on purpose).
- */
 export type Viewport = { width: number; height: number };
 
 /**
@@ -220,7 +214,19 @@ export interface GardenerOptions {
   timezoneId?: string;
 }
 
-export function browserSuite(env: Record<string, string> = {}) {
+/**
+ * One Chromium for a describe block, and the run's shared server (e2e/global-setup.ts) with a
+ * fake Open-Meteo of the block's own on the port that server asks. A block that passes `env`
+ * (settings of its own) or `ownServer` (it needs an instance nobody else used: its first account
+ * is the operator) gets a server of its own, started and stopped around it. The block fails if
+ * the app broke its own Content-Security-Policy on any page it opened, and each test fails if its
+ * pages logged a warning or an error or threw (`allowConsole` lets a test name the messages it
+ * provokes on purpose).
+ */
+export function browserSuite(
+  env: Record<string, string> = {},
+  options: { ownServer?: boolean } = {},
+) {
   const watch: ConsoleWatch = { problems: [], allowed: [] };
   const suite = {
     allowConsole: (...patterns: RegExp[]) => {
@@ -247,7 +253,8 @@ export function browserSuite(env: Record<string, string> = {}) {
       return { context, page: await context.newPage(), account };
     },
   } as {
-    server: ServerProcess;
+    /** Where the block's server answers (the shared one's process is the run's, not the block's). */
+    server: { url: string };
     browser: Browser;
     /** The suite's weather service, unless `env` names another: a fake Open-Meteo on loopback. */
     weather: FakeOpenMeteo | undefined;
@@ -264,18 +271,26 @@ export function browserSuite(env: Record<string, string> = {}) {
     }>;
   };
   const cspViolations: string[] = [];
+  const shared = Object.keys(env).length === 0 && !options.ownServer;
+  let own: ServerProcess | undefined;
   beforeAll(async () => {
     // Pages load their weather as they do for a gardener (a weather service that cannot be
     // reached logs failed requests, which would fail every test that opens My Garden).
-    if (!env.WEATHER_BASE_URL) suite.weather = await startFakeOpenMeteo();
-    const weather: Record<string, string> = suite.weather
-      ? {
-          WEATHER_BASE_URL: suite.weather.url,
-          GEOCODING_BASE_URL: suite.weather.url,
-          CLIMATE_BASE_URL: suite.weather.url,
-        }
-      : {};
-    suite.server = await startServer({ ...weather, ...env });
+    if (shared) {
+      suite.weather = await startFakeOpenMeteo({ port: inject("e2eWeatherPort") });
+      suite.server = { url: inject("e2eServerUrl") };
+    } else {
+      if (!env.WEATHER_BASE_URL) suite.weather = await startFakeOpenMeteo();
+      const weather: Record<string, string> = suite.weather
+        ? {
+            WEATHER_BASE_URL: suite.weather.url,
+            GEOCODING_BASE_URL: suite.weather.url,
+            CLIMATE_BASE_URL: suite.weather.url,
+          }
+        : {};
+      own = await startServer({ ...weather, ...env });
+      suite.server = own;
+    }
     suite.browser = await launchBrowser();
     watchCsp(suite.browser, cspViolations);
     watchConsole(suite.browser, watch);
@@ -283,7 +298,7 @@ export function browserSuite(env: Record<string, string> = {}) {
   afterEach(() => expectCleanConsole(watch));
   afterAll(async () => {
     await suite.browser?.close();
-    await suite.server?.stop();
+    await own?.stop();
     await suite.weather?.close();
     expect(cspViolations).toEqual([]);
   });

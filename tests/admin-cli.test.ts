@@ -1,13 +1,12 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPILED_ADMIN } from "./support/compiled-server";
 import { client } from "./support/garden";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
 
 /** `npm run admin -- set-plan <email> pro|free` on the server's own SQLite folder. */
 describe("npm run admin -- set-plan", () => {
@@ -19,7 +18,7 @@ describe("npm run admin -- set-plan", () => {
     await t.close();
   });
   const admin = (...args: string[]) =>
-    run(tsx, ["scripts/admin.ts", ...args], {
+    run(process.execPath, [COMPILED_ADMIN, ...args], {
       env: { ...process.env, TENDRIL_DATA_DIR: t.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
     });
 
@@ -55,7 +54,7 @@ describe("npm run admin -- grant-operator", () => {
     await t.close();
   });
   const admin = (...args: string[]) =>
-    run(tsx, ["scripts/admin.ts", ...args], {
+    run(process.execPath, [COMPILED_ADMIN, ...args], {
       env: { ...process.env, TENDRIL_DATA_DIR: t.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
     });
 

@@ -7,17 +7,17 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, sqliteFile } from "../src/server/db/connection";
 import { migrateToLatest } from "../src/server/db/migrate";
+import { COMPILED_ADMIN } from "./support/compiled-server";
 import { PLANTED, tomatoBody } from "./support/garden";
 import { type ServerProcess, startServer } from "./support/server-process";
 import { callOverHttp, signUpOverHttp } from "./support/users";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/.bin/tsx");
 const WORKERS = 8;
 
 /** `npm run admin -- <args>` as an operator runs it beside the server, on its data folder. */
 function admin(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  return run(tsx, ["scripts/admin.ts", ...args], {
+  return run(process.execPath, [COMPILED_ADMIN, ...args], {
     env: { ...process.env, TENDRIL_DATA_DIR: dataDir, DATABASE_URL: "", ...env },
   });
 }

@@ -139,6 +139,9 @@ export interface AppOverrides {
   logStream?: Writable;
 }
 
+/** How long after listening the assistant is built (LazyAssistant). */
+const ASSISTANT_WARM_DELAY_MS = 2000;
+
 /** Builds the whole server; tests drive it with `inject`, main.ts makes it listen. */
 export async function buildApp(
   config: Config,
@@ -284,6 +287,16 @@ export async function buildApp(
   const publish: PublishChange = publishLive;
   const assistants = createAssistants(config, crops, log);
   const assistant = overrides.assistant ?? assistants.assistant;
+  // Built a moment after the server listens, not before: the start's health checks are answered
+  // first (building blocks the event loop for a second or more); a question asked sooner builds
+  // it itself.
+  app.addHook("onListen", (done) => {
+    setTimeout(() => {
+      assistants.builtIn.warm();
+      assistants.assistant.warm();
+    }, ASSISTANT_WARM_DELAY_MS).unref();
+    done();
+  });
   const planProvider = overrides.planProvider ?? assistant;
   const plantIdentifier =
     overrides.plantIdentifier ?? createPlantIdentifier(config, log, createOfflineIdentifier());
@@ -296,7 +309,7 @@ export async function buildApp(
     database,
     identifier: plantIdentifier,
     catalogue: crops,
-    knowledge: knowledgeBase(),
+    knowledge: knowledgeBase,
     assistant,
     photos,
     log,

@@ -9,13 +9,15 @@ import type { AddressInfo } from "node:net";
 export async function serveOnLoopback(
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   onError: (res: ServerResponse, error: unknown) => void,
+  /** 0: any free port. */
+  port = 0,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => onError(res, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
+    server.listen(port, "127.0.0.1", resolve);
   });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

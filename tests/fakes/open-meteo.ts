@@ -420,7 +420,8 @@ function searchBody(params: URLSearchParams) {
 }
 
 export async function startFakeOpenMeteo(
-  options: { fixture?: FixtureName } = {},
+  /** `port`: where to listen (the browser suite's shared server was told one); any by default. */
+  options: { fixture?: FixtureName; port?: number } = {},
 ): Promise<FakeOpenMeteo> {
   const requests = { forecast: 0, search: 0, archive: 0 };
   const last: FakeOpenMeteo["last"] = { forecast: null, search: null, archive: null };
@@ -464,8 +465,10 @@ export async function startFakeOpenMeteo(
     send(res, status, fake.body === undefined ? body : fake.body);
   };
 
-  const served = await serveOnLoopback(handle, (res, error) =>
-    send(res, 500, { error: true, reason: String(error) }),
+  const served = await serveOnLoopback(
+    handle,
+    (res, error) => send(res, 500, { error: true, reason: String(error) }),
+    options.port,
   );
   fake.url = served.url;
   fake.close = served.close;

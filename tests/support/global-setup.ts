@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, sqliteFile } from "../../src/server/db/connection";
 import { migrateToLatest } from "../../src/server/db/migrate";
+import { ensureServerBuild } from "./compiled-server";
 import { likePrefix, runAsAdmin, SCHEMA_FINGERPRINT, withConnection } from "./postgres-admin";
 
 declare module "vitest" {
@@ -26,6 +27,8 @@ declare module "vitest" {
  * names are the run's own, so runs side by side on one server never meet.
  */
 export default async function setup(project: TestProject) {
+  // Tests that start a server as a process run the compiled one.
+  ensureServerBuild();
   const run = randomBytes(4).toString("hex");
   const sqliteDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-template-"));
   const sqlite = openDatabase({ dataDir: sqliteDir });

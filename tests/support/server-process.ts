@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { COMPILED_SERVER } from "./compiled-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,13 +28,13 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs `src/server/main.ts` exactly as `npm start` does, in a child process. */
+/** Runs the compiled server exactly as `npm start` and the image do, in a child process. */
 export function runServer(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["src/server/main.ts"], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

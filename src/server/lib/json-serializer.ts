@@ -12,12 +12,19 @@ import { type ZodType, z } from "zod";
 export function jsonSerializerCompiler(checked: boolean): FastifySerializerCompiler<ZodType> {
   const zodCheck = createSerializerCompiler({});
   return (route) => {
-    const json = z.toJSONSchema(route.schema, {
-      io: "output",
-      target: "draft-7",
-      unrepresentable: "any",
-    });
-    const write = fastJson(json as Parameters<typeof fastJson>[0]);
+    // Compiled on the route's first reply: compiling all of them took most of a second of every
+    // start, before /api/health could answer.
+    let compiled: ((data: unknown) => string) | undefined;
+    const write = (data: unknown) => {
+      compiled ??= fastJson(
+        z.toJSONSchema(route.schema, {
+          io: "output",
+          target: "draft-7",
+          unrepresentable: "any",
+        }) as Parameters<typeof fastJson>[0],
+      );
+      return compiled(data);
+    };
     if (!checked) return write;
     const check = zodCheck(route);
     return (data) => {

@@ -87,7 +87,8 @@ export interface IdentificationDeps {
   database: DatabaseHandle;
   identifier: PlantIdentifier;
   catalogue: Catalogue;
-  knowledge: KnowledgeBase;
+  /** Read on first use: loading the knowledge base takes a second or more at start. */
+  knowledge: () => KnowledgeBase;
   assistant: Assistant;
   /** Every photo is decoded through the app's one photo gate. */
   photos: Pick<PhotoGate, "process">;
@@ -272,7 +273,7 @@ export class IdentificationService {
         `Tendril has no care notes for "${query.slice(0, 100)}" yet: try its common name as the catalogue lists it, like "tomato", or its scientific name.`,
       );
     }
-    const info = careInfo(crop, this.deps.knowledge);
+    const info = careInfo(crop, this.deps.knowledge());
     const units = await findUnits(this.db, userId);
     if (units === "C") return info;
     const say = (text: string) => localizeUnits(text, units);

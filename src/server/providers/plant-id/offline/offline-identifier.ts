@@ -6,6 +6,17 @@ import { modelViews, VIEW_CROPS } from "./views";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
+ * The worker thread's script. From the sources (development, tests) a small .mjs registers tsx
+ * before loading worker.ts; the compiled server (scripts/build-server.mjs) has the worker as its
+ * own plain-JavaScript file beside it, and no TypeScript loader at all.
+ */
+function workerFile(): URL {
+  return import.meta.url.endsWith(".ts")
+    ? new URL("./worker-entry.mjs", import.meta.url)
+    : new URL("./plant-id-worker.js", import.meta.url);
+}
+
+/**
  * Below this averaged top score the model is guessing among thousands of classes: the answer is
  * "not recognised" rather than a name. Set from `npm run eval:plant-id`: wrong top-1 answers
  * cluster under it, right ones sit above (docs/decisions.md).
@@ -93,7 +104,7 @@ export class OfflineIdentifier implements PlantIdentifier {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url));
+    const worker = new Worker(workerFile());
     worker.unref();
     worker.on("message", (reply: WorkerReply) => {
       const running = this.running;
