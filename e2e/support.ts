@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
-import { launchBrowser, VIEWPORTS } from "../tests/support/browser";
+import { launchBrowser, saveFailureScreenshots, VIEWPORTS } from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 
 let counter = 0;
@@ -295,7 +295,17 @@ export function browserSuite(
     watchCsp(suite.browser, cspViolations);
     watchConsole(suite.browser, watch);
   });
-  afterEach(() => expectCleanConsole(watch));
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail" && suite.browser) {
+      const pages = suite.browser.contexts().flatMap((browserContext) => browserContext.pages());
+      const saved = await saveFailureScreenshots(
+        pages,
+        context.task.fullTestName ?? context.task.name,
+      );
+      if (saved.length) console.log(`Screenshots of the failed test: ${saved.join(", ")}`);
+    }
+    expectCleanConsole(watch);
+  });
   afterAll(async () => {
     await suite.browser?.close();
     await own?.stop();

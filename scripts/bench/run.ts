@@ -6,6 +6,7 @@ import { INITIAL_JS_BUDGET_KB, initialJsForHome } from "./bundle";
 import { startServer, stopServers } from "./children";
 import { type LoadResult, runLoad } from "./load";
 import { benchPlantId } from "./plant-id";
+import { benchStartTime } from "./start-time";
 import { printTable } from "./table";
 
 /**
@@ -86,6 +87,7 @@ async function main() {
   // `npm run bench -- --api-only`: just the API rows, for quick rounds while tuning the server.
   if (!process.argv.includes("--api-only")) {
     reportInitialJs();
+    await benchStartTime();
     await benchAssistant();
     await benchPlantId();
   }

@@ -56,3 +56,27 @@ export async function saveScreenshot(
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }
+
+/**
+ * What each page a failed test left open showed, saved whatever SCREENSHOTS says: the one
+ * screenshot a person needs to see why. Under e2e/screenshots/failures/, named for the test.
+ */
+export async function saveFailureScreenshots(pages: Page[], testName: string): Promise<string[]> {
+  const dir = path.join(screenshotDir, "failures");
+  fs.mkdirSync(dir, { recursive: true });
+  const base = testName
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 120);
+  const saved: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(dir, `${base}${pages.length > 1 ? `-${i + 1}` : ""}.png`);
+    // A page that crashed or is closing cannot be captured; the others still are.
+    const ok = await page.screenshot({ path: file, timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (ok) saved.push(file);
+  }
+  return saved;
+}
