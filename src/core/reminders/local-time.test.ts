@@ -125,4 +125,9 @@ describe("canonicalTimeZone", () => {
     expect(canonicalTimeZone("")).toBeNull();
     expect(canonicalTimeZone("Europe/".padEnd(65, "x"))).toBeNull();
   });
+
+  it("refuses a fixed UTC offset, which Node 24's Intl takes as a zone", () => {
+    expect(canonicalTimeZone("+05:00")).toBeNull();
+    expect(canonicalTimeZone(" -0800")).toBeNull();
+  });
 });

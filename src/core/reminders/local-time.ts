@@ -41,6 +41,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
  */
 export function canonicalTimeZone(name: string): string | null {
   const given = name.trim();
+  // Node 24's Intl also takes a fixed UTC offset ("+05:00") as a zone; a gardener's zone is a
+  // place, whose clock changes with daylight saving, and no browser reports an offset as one.
+  if (/^[+-]/.test(given)) return null;
   const resolved = formatterFor(given)?.resolvedOptions().timeZone;
   if (!resolved) return null;
   return resolved.toLowerCase() === given.toLowerCase() ? resolved : given;
