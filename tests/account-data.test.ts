@@ -9,7 +9,12 @@ import { type FakePushService, startFakePushService } from "./fakes/push-service
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
 import { tablesOf } from "./support/tables";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { type SignedInUser, signIn, signUp } from "./support/users";
 
@@ -221,7 +226,7 @@ const NOTHING_IMPORTED = {
 const importFile = (app: FastifyInstance, cookie: string, file: unknown) =>
   app.inject({ method: "POST", url: "/api/import", headers: { cookie }, payload: file as object });
 
-describe.each(dialects)("export, import and account deletion on %s", (dialect) => {
+describe.each(bothEngines)("export, import and account deletion on %s", (dialect) => {
   let t: TestApp;
   let push: FakePushService;
   beforeAll(async () => {

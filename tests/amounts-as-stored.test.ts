@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importAreaSchema } from "../src/core/schemas/data-export";
 import { migrateToLatest, migrateUpTo } from "../src/server/db/migrate";
 import { type Client, client, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, openTestDatabase, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, openTestDatabase, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 37 item 7: an area's size is kept to 1 cm² and a harvest's weight to a tenth of a gram.
@@ -20,7 +20,7 @@ const TOO_LIGHT =
 
 const bed = (size: unknown) => ({ name: "Bed", kind: "raised-bed", size, sun: "full-sun" });
 
-describe.each(dialects)("sizes and weights as Tendril keeps them on %s", (dialect) => {
+describe.each(bothEngines)("sizes and weights as Tendril keeps them on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
@@ -172,7 +172,7 @@ describe.each(dialects)("sizes and weights as Tendril keeps them on %s", (dialec
   });
 });
 
-describe.each(dialects)(
+describe.each(bothEngines)(
   "sizes and weights kept before the check, after its migration, on %s",
   (dialect) => {
     it("are rounded as the check keeps them, and those that round to nothing are let go", async () => {

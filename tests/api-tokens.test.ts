@@ -2,7 +2,7 @@ import { createECDH, createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TOKEN_LIMIT } from "../src/core/schemas/api-tokens";
 import { tomatoBody } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 25 item 7: API tokens, sent as `Authorization: Bearer tdl_…`.
@@ -10,7 +10,7 @@ import { type SignedInUser, signUp } from "./support/users";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
-describe.each(dialects)("API tokens on %s", (dialect) => {
+describe.each(bothEngines)("API tokens on %s", (dialect) => {
   let t: TestApp;
   let owner: SignedInUser;
   beforeAll(async () => {

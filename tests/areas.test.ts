@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_AREAS } from "../src/core/schemas/area";
 import { type Client, client, tomatoBody } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 26 item 3: beds and areas, plants placed in them, and crop rotation's history.
@@ -15,7 +15,7 @@ const bed = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe.each(dialects)("areas on %s", (dialect) => {
+describe.each(bothEngines)("areas on %s", (dialect) => {
   let t: TestApp;
   let alder: SignedInUser;
   let birch: SignedInUser;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../src/core/garden/dates";
 import { client, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 /** The built-in assistant through the API, as issue 22 asks it to answer. */
-describe.each(dialects)("the assistant's answers on %s", (dialect) => {
+describe.each(sqliteOnly)("the assistant's answers on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox, waitForMail } from "./support/outbox";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { passwordResetToken, signIn, signUp } from "./support/users";
 
-describe.each(dialects)("accounts on %s", (dialect) => {
+describe.each(bothEngines)("accounts on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -1,12 +1,12 @@
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const pathOf = (url: string) => new URL(url).pathname;
 
-describe.each(dialects)("the private calendar feed on %s", (dialect) => {
+describe.each(sqliteOnly)("the private calendar feed on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

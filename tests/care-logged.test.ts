@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TaskService } from "../src/server/features/garden/tasks-service";
 import { type Client, client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
-describe.each(dialects)("care logged in the journal on %s", (dialect) => {
+describe.each(sqliteOnly)("care logged in the journal on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: Client;

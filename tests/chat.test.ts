@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_SERVICE_TEXT } from "../src/core/schemas/chat";
 import { openEventStream, parseEventStream } from "./support/event-stream";
 import { client, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 /** `count` user messages sent earlier today, written straight into a chat of the user. */
@@ -39,7 +39,7 @@ const countRows = async (t: TestApp, table: "messages" | "tasks" | "chats", user
     ).n,
   );
 
-describe.each(dialects)("chat and quotas on %s", (dialect) => {
+describe.each(bothEngines)("chat and quotas on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -9,14 +9,14 @@ import {
 } from "../src/server/features/climate/service";
 import { OpenMeteo } from "../src/server/providers/weather";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const BENGALURU = { lat: 12.97, lon: 77.59 };
 const MELBOURNE = { lat: -37.81, lon: 144.96 };
 const TODAY = "2026-11-25";
 
-describe.each(dialects)("the climate of a place (%s)", (dialect) => {
+describe.each(bothEngines)("the climate of a place (%s)", (dialect) => {
   let t: TestApp;
   let fake: FakeOpenMeteo;
   let climate: ClimateService;
@@ -127,7 +127,7 @@ describe("the archive's failures", () => {
   });
 });
 
-describe.each(dialects)("the gardener's climate and planting calendar (%s)", (dialect) => {
+describe.each(bothEngines)("the gardener's climate and planting calendar (%s)", (dialect) => {
   let t: TestApp;
   let fake: FakeOpenMeteo;
 

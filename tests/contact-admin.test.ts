@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client } from "./support/garden";
 import { decodeQuotedPrintable } from "./support/outbox";
 import { startSmtpServer } from "./support/smtp";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const INBOX = "operator@example.com";
@@ -23,7 +23,7 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<
   }
 }
 
-describe.each(dialects)("contact inbox and the operator's page on %s", (dialect) => {
+describe.each(sqliteOnly)("contact inbox and the operator's page on %s", (dialect) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let operator: SignedInUser;

@@ -3,7 +3,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../src/server/db/connection";
 import { type Client, client, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 37 item 7: a plant or an area deleted while rows are added for it (harvests, journal
@@ -83,7 +88,7 @@ async function reimports(app: FastifyInstance, api: Client) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-describe.each(dialects)("deletes racing the rows that point at them on %s", (dialect) => {
+describe.each(bothEngines)("deletes racing the rows that point at them on %s", (dialect) => {
   const ROUNDS = 3;
   let t: TestApp;
   let user: SignedInUser;

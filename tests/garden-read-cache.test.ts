@@ -1,7 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Client, client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { signUp } from "./support/users";
 
 type Named = { id: string; title?: string; name?: string };
@@ -28,7 +33,7 @@ function echoesOf(app: TestApp["app"]): () => Promise<void> {
   return () => vi.waitFor(() => expect(heard).toBeGreaterThanOrEqual(published));
 }
 
-describe.each(dialects)("cached garden reads on %s", (dialect) => {
+describe.each(bothEngines)("cached garden reads on %s", (dialect) => {
   let t: TestApp;
   let api: Client;
   let echoesHeard: () => Promise<void>;

@@ -16,7 +16,7 @@ import {
   tomatoBody,
   utcToday,
 } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 /** A Grow Along form as the web sends it: the spec's labels. */
@@ -52,7 +52,7 @@ type MilestoneJson = {
   fromAt: string | null;
 };
 
-describe.each(dialects)("Grow Along on %s", (dialect) => {
+describe.each(sqliteOnly)("Grow Along on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: Client;
@@ -392,7 +392,7 @@ describe.each(dialects)("Grow Along on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("Grow Along when the assistant fails, on %s", (dialect) => {
+describe.each(sqliteOnly)("Grow Along when the assistant fails, on %s", (dialect) => {
   let t: TestApp;
   let api: Client;
 
@@ -424,7 +424,7 @@ describe.each(dialects)("Grow Along when the assistant fails, on %s", (dialect) 
   });
 });
 
-describe.each(dialects)("Grow Along on an OpenAI-compatible endpoint, on %s", (dialect) => {
+describe.each(sqliteOnly)("Grow Along on an OpenAI-compatible endpoint, on %s", (dialect) => {
   let fake: FakeOpenAiCompatible;
   let t: TestApp;
   let api: Client;

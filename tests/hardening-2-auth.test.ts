@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Mailer, MailMessage } from "../src/server/providers/email";
 import { decodeQuotedPrintable, waitForMail } from "./support/outbox";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { signIn, signUp } from "./support/users";
 
 const ORIGIN = "http://localhost:3000";
@@ -19,7 +19,7 @@ const userByEmail = (t: TestApp, email: string) =>
   t.database.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 
 /** Issue 20 items 2, 4 and 10: auth hardening, each kept fixed by the test named after it. */
-describe.each(dialects)("auth hardening, second round, on %s", (dialect) => {
+describe.each(bothEngines)("auth hardening, second round, on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -13,7 +13,7 @@ import {
   type StubIdentifier,
   stubIdentifier,
 } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // The real pipeline, watched: which photos were checked from their header, which were decoded.
@@ -38,7 +38,7 @@ const TOO_MANY_PIXELS =
   /^That photo is 9000 × 9000 pixels \(81 megapixels\); Tendril takes photos up to 40 megapixels: send a smaller copy/;
 
 /** Issue 20 item 3: every image decode goes through one gate (pixel cap, budget, queue). */
-describe.each(dialects)("one admission path for every photo decode on %s", (dialect) => {
+describe.each(sqliteOnly)("one admission path for every photo decode on %s", (dialect) => {
   let t: TestApp;
   let stub: StubIdentifier;
   let photo: Buffer;

@@ -8,12 +8,12 @@ import { MAX_NESTING } from "../src/server/lib/refuse-nul";
 import { openEventStream } from "./support/event-stream";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { signUp } from "./support/users";
 
 /** Issue 20's items 5–9 (requests from outside), each kept fixed by the test named after it. */
-describe.each(dialects)("hardening, second round: requests, on %s", (dialect) => {
+describe.each(bothEngines)("hardening, second round: requests, on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, gardenRows, tomatoBody } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { cookieHeader, passwordResetToken, signIn, signUp } from "./support/users";
 
 const ORIGIN = { origin: "http://localhost:3000" };
 
 /** Issue 15's defects, each kept fixed by the test named after it. */
-describe.each(dialects)("hardening on %s", (dialect) => {
+describe.each(bothEngines)("hardening on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakePushService, startFakePushService } from "./fakes/push-service";
 import { client, PLANTED, shiftDate, tomatoBody } from "./support/garden";
 import { decodeQuotedPrintable, readOutbox } from "./support/outbox";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { signUp } from "./support/users";
 
 const at = (date: string, time: string) => new Date(`${date}T${time}Z`);
@@ -69,7 +74,7 @@ async function gardenerWithTomato(
   return { user, api, hookPath, browser, plant, harvestDate: plant.timeline.harvestDate };
 }
 
-describe.each(dialects)("the first harvest due reminder on %s", (dialect) => {
+describe.each(bothEngines)("the first harvest due reminder on %s", (dialect) => {
   let push: FakePushService;
   let receiver: Receiver;
   let t: TestApp;

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { type SignedInUser, signUp } from "./support/users";
 
@@ -18,7 +18,7 @@ interface ExportedHarvest {
   photo: { data: string } | null;
 }
 
-describe.each(dialects)("harvests in the export and import on %s", (dialect) => {
+describe.each(bothEngines)("harvests in the export and import on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -9,13 +9,13 @@ import {
   oversizedJpeg,
   phoneJpegWithGps,
 } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const TODAY = utcToday();
 const YEAR = TODAY.slice(0, 4);
 
-describe.each(dialects)("harvests on %s", (dialect) => {
+describe.each(bothEngines)("harvests on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let other: SignedInUser;

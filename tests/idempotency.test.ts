@@ -4,7 +4,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fingerprintOf, IdempotencyService } from "../src/server/features/idempotency/service";
 import { client } from "./support/garden";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 37 item 2: the offline outbox sends a queued task again after a lost answer, from another
@@ -24,7 +29,7 @@ async function titlesOf(app: FastifyInstance, user: SignedInUser, title: string)
   return (res.json().tasks as { id: string; title: string }[]).filter((t) => t.title === title);
 }
 
-describe.each(dialects)("idempotent creates on %s", (dialect) => {
+describe.each(bothEngines)("idempotent creates on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   beforeAll(async () => {

@@ -17,14 +17,14 @@ import {
   stubIdentifier,
   webpPhoto,
 } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const IDENTIFY = "/api/gardening/identify-plant";
 const MB = 1024 * 1024;
 const ACCEPTED = /JPEG, PNG or WebP image of up to 10 MB/;
 
-describe.each(dialects)("plant identification API on %s", (dialect) => {
+describe.each(bothEngines)("plant identification API on %s", (dialect) => {
   let t: TestApp;
   let stub: StubIdentifier;
   let user: SignedInUser;

@@ -2,12 +2,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, tomatoBody, utcToday } from "./support/garden";
 import { exifHasGps, jpegPhoto, multipart, phoneJpegWithGps } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const TODAY = utcToday();
 
-describe.each(dialects)("plant journal on %s", (dialect) => {
+describe.each(sqliteOnly)("plant journal on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let other: SignedInUser;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tomatoBody } from "./support/garden";
 import { decodeQuotedPrintable, waitForMail } from "./support/outbox";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { cookieHeader } from "./support/users";
 
 /** Tendril as `npm start` runs it, opened from a phone by the machine's LAN address (issue 25). */
@@ -11,7 +11,7 @@ const LAN = `http://${LAN_HOST}`;
 const lan = { host: LAN_HOST, origin: LAN };
 const PASSWORD = "correct horse battery";
 
-describe.each(dialects)("Tendril opened by a LAN address, no PUBLIC_URL, on %s", (dialect) => {
+describe.each(sqliteOnly)("Tendril opened by a LAN address, no PUBLIC_URL, on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect, env: { PUBLIC_URL: undefined } });

@@ -10,11 +10,11 @@ import {
 } from "./fakes/openai-compatible";
 import { parseEventStream } from "./support/event-stream";
 import { client, gardenRows, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 /** The LLM engine through the HTTP API, with AI_BASE_URL pointing at a fake on loopback. */
-describe.each(dialects)("the assistant on an OpenAI-compatible endpoint, on %s", (dialect) => {
+describe.each(sqliteOnly)("the assistant on an OpenAI-compatible endpoint, on %s", (dialect) => {
   let fake: FakeOpenAiCompatible;
   let t: TestApp;
   let user: SignedInUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOidcProvider, startOidcProvider } from "./fakes/oidc-provider";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { cookieHeader } from "./support/users";
 
 const TENDRIL_ORIGIN = "http://localhost:3000";
@@ -87,7 +87,7 @@ describe("federated sign-in without an OpenID Connect provider configured", () =
   });
 });
 
-describe.each(dialects)("federated sign-in through OpenID Connect (%s)", (dialect) => {
+describe.each(bothEngines)("federated sign-in through OpenID Connect (%s)", (dialect) => {
   let provider: FakeOidcProvider;
   let testApp: TestApp;
 

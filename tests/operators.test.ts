@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DELETE_ACCOUNT_CONFIRMATION } from "../src/core/schemas/data-export";
 import { client } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // Issue 37 item 7: operator rights go to the first account (written down at its sign-up), to an
@@ -10,7 +10,7 @@ import { type SignedInUser, signUp } from "./support/users";
 
 const ADMIN = "keeper@example.com";
 
-describe.each(dialects)("who is an operator on %s", (dialect) => {
+describe.each(bothEngines)("who is an operator on %s", (dialect) => {
   let t: TestApp;
   afterEach(async () => {
     await t?.close();

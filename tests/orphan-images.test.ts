@@ -9,7 +9,7 @@ import {
 import { type Client, client, tomatoBody, utcToday } from "./support/garden";
 import { jpegPhoto, multipart } from "./support/photos";
 import { tablesOf } from "./support/tables";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const PARALLEL = 10;
@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 // Issue 37 item 7: ten uploads of a harvest's photo at once left six images no row pointed at
 // (each read the same old photo, deleted it, and left the ones stored between behind). The
 // uploads now take turns, and a sweep deletes whatever is unreferenced all the same.
-describe.each(dialects)("images no row points at, on %s", (dialect) => {
+describe.each(bothEngines)("images no row points at, on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let me: Client;

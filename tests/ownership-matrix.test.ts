@@ -14,7 +14,7 @@ import {
 } from "./support/api-routes";
 import { tomatoBody } from "./support/garden";
 import { jpegPhoto, multipart, stubIdentifier } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { rowsText, userRows } from "./support/user-rows";
 import { type SignedInUser, signUp } from "./support/users";
 
@@ -134,7 +134,7 @@ function idCombinations(route: ApiRoute, ids: Record<RecordKind, string[]>) {
   return combos;
 }
 
-describe.each(dialects)("ownership matrix on %s", (dialect) => {
+describe.each(bothEngines)("ownership matrix on %s", (dialect) => {
   let fake: FakeOpenMeteo;
   let t: TestApp;
   let owner: SignedInUser;

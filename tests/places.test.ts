@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, migrateUpTo } from "../src/server/db/migrate";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
-import { createTestApp, dialects, openTestDatabase, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, openTestDatabase, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const BENGALURU = {
@@ -18,7 +18,7 @@ const BENGALURU = {
   postcode: null,
 };
 
-describe.each(dialects)("places anywhere (%s)", (dialect) => {
+describe.each(bothEngines)("places anywhere (%s)", (dialect) => {
   let offline: TestApp;
   let online: TestApp;
   let fake: FakeOpenMeteo;
@@ -119,7 +119,7 @@ describe.each(dialects)("places anywhere (%s)", (dialect) => {
   });
 });
 
-describe.each(dialects)("an old profile after the place migration (%s)", (dialect) => {
+describe.each(bothEngines)("an old profile after the place migration (%s)", (dialect) => {
   it("keeps its ZIP and location and has no place", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-place-"));
     const { database, release } = await openTestDatabase(dialect, dataDir, "empty");

@@ -12,14 +12,14 @@ import {
   type StubIdentifier,
   stubIdentifier,
 } from "./support/photos";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 const MB = 1024 * 1024;
 /** The web app saves an identified plant as started today. */
 const TODAY = utcToday();
 
-describe.each(dialects)("plant photos on %s", (dialect) => {
+describe.each(sqliteOnly)("plant photos on %s", (dialect) => {
   let t: TestApp;
   let stub: StubIdentifier;
   let user: SignedInUser;

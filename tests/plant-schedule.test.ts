@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayName } from "../src/server/providers/ai/built-in/wording";
 import { type Client, client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 interface Dated {
@@ -27,7 +27,7 @@ function harvestDates(plant: Dated) {
 const same = (date: string) => ({ timeline: date, stage: date, milestone: date, task: date });
 
 /** Issue 24: one schedule per plant, through the API. */
-describe.each(dialects)("a plant's one schedule on %s", (dialect) => {
+describe.each(sqliteOnly)("a plant's one schedule on %s", (dialect) => {
   let t: TestApp;
   let api: Client;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const MELBOURNE = {
@@ -34,7 +34,7 @@ const FORM = {
   climate: "Temperate",
 };
 
-describe.each(dialects)("the out-of-window planting warning (%s)", (dialect) => {
+describe.each(sqliteOnly)("the out-of-window planting warning (%s)", (dialect) => {
   let t: TestApp;
   let fake: FakeOpenMeteo;
 

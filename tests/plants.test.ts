@@ -19,7 +19,7 @@ import {
   tomatoBody,
   utcToday,
 } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 /** The baseline tomato plan: days after planting, title, type, repeat interval. */
@@ -44,7 +44,7 @@ const summary = (tasks: TaskJson[]) =>
         String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
     );
 
-describe.each(dialects)("plants API on %s", (dialect) => {
+describe.each(bothEngines)("plants API on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: Client;

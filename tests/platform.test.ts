@@ -8,8 +8,8 @@ import { openDatabase } from "../src/server/db/connection";
 import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { tablesOf } from "./support/tables";
 import {
+  bothEngines,
   createTestApp,
-  dialects,
   openTestDatabase,
   type TestApp,
   testConfig,
@@ -47,7 +47,7 @@ const TABLES = [
   "journal_photos",
 ];
 
-describe.each(dialects)("platform on %s", (dialect) => {
+describe.each(bothEngines)("platform on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ dialect });

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../src/server/db/connection";
 import { preparedQuery } from "../src/server/db/prepared-query";
-import { dialects, openTestDatabase } from "./support/test-app";
+import { bothEngines, openTestDatabase } from "./support/test-app";
 
 /** Echoes its arguments and a constant back as one row, so the parameters' places show. */
 const echo = preparedQuery(["word", "count"], (db, a: { word: string; count: number }) =>
@@ -19,7 +19,7 @@ const echo = preparedQuery(["word", "count"], (db, a: { word: string; count: num
 
 const opened: { database: DatabaseHandle; release: () => Promise<void>; dataDir: string }[] = [];
 
-async function open(dialect: (typeof dialects)[number]) {
+async function open(dialect: (typeof bothEngines)[number]) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-prepared-"));
   const { database, release } = await openTestDatabase(dialect, dataDir);
   opened.push({ database, release, dataDir });
@@ -36,8 +36,8 @@ afterAll(async () => {
 
 describe("preparedQuery", () => {
   it("runs one compiled query with each call's arguments, on every dialect and in transactions", async () => {
-    // All dialects in one process: each gets SQL with its own placeholders.
-    for (const dialect of dialects) {
+    // All bothEngines in one process: each gets SQL with its own placeholders.
+    for (const dialect of bothEngines) {
       const { db } = await open(dialect);
       const first = await echo(db, { word: "tomato", count: 2 });
       expect(first.rows).toEqual([{ word: "tomato", constant: "constant", twice: 4 }]);

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
-describe.each(dialects)("profile API on %s", (dialect) => {
+describe.each(sqliteOnly)("profile API on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   const me = (cookie = user.cookie) =>

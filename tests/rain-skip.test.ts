@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 type TaskJson = {
@@ -10,7 +10,7 @@ type TaskJson = {
   skip?: { on: string; rainMm: number; fromDueDate: string } | null;
 };
 
-describe.each(dialects)("the rain skip on %s", (dialect) => {
+describe.each(bothEngines)("the rain skip on %s", (dialect) => {
   let fake: FakeOpenMeteo;
   let t: TestApp;
   const today = utcToday();

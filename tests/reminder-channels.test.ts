@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { client, shiftDate, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { signUp } from "./support/users";
 
 /** Well before any plan task, so the due list holds only the tasks each test makes. */
@@ -79,7 +84,7 @@ async function gardenerWithChannels(app: FastifyInstance, receiver: Receiver) {
   };
 }
 
-describe.each(dialects)("ntfy and webhook reminder channels on %s", (dialect) => {
+describe.each(bothEngines)("ntfy and webhook reminder channels on %s", (dialect) => {
   let receiver: Receiver;
   let t: TestApp;
 

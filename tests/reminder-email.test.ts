@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, shiftDate, utcToday } from "./support/garden";
 import { decodeQuotedPrintable, readOutbox } from "./support/outbox";
 import { type ReceivedMail, startSmtpServer } from "./support/smtp";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 const DAY = shiftDate(utcToday(), -60);
@@ -20,7 +20,7 @@ function headersOf(data: string): Map<string, string> {
   );
 }
 
-describe.each(dialects)("the e-mail digest through SMTP on %s", (dialect) => {
+describe.each(bothEngines)("the e-mail digest through SMTP on %s", (dialect) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let received: ReceivedMail[];
   let t: TestApp;

@@ -5,7 +5,12 @@ import { vapidKeys } from "../src/server/features/reminders/vapid-keys";
 import { generateVapidKeys } from "../src/server/providers/push/web-push-sender";
 import { type FakeBrowser, type FakePushService, startFakePushService } from "./fakes/push-service";
 import { client, shiftDate, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp, twoInstancesOnPostgres } from "./support/test-app";
+import {
+  bothEngines,
+  createTestApp,
+  type TestApp,
+  twoInstancesOnPostgres,
+} from "./support/test-app";
 import { createDatabase } from "./support/test-database";
 import { type SignedInUser, signUp } from "./support/users";
 
@@ -24,7 +29,7 @@ interface Payload {
   url: string;
 }
 
-describe.each(dialects)("push reminders on %s", (dialect) => {
+describe.each(bothEngines)("push reminders on %s", (dialect) => {
   let push: FakePushService;
   let t: TestApp;
 
@@ -263,7 +268,7 @@ describe.each(dialects)("push reminders on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("reminder settings and snooze on %s", (dialect) => {
+describe.each(bothEngines)("reminder settings and snooze on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: ReturnType<typeof client>;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
-describe.each(dialects)("quota, weather cache and app config on %s", (dialect) => {
+describe.each(sqliteOnly)("quota, weather cache and app config on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   beforeAll(async () => {

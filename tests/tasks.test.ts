@@ -11,7 +11,7 @@ import {
   tomatoBody,
   utcToday,
 } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 type TaskJson = {
@@ -34,7 +34,7 @@ function zoneToday(timeZone: string): string {
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
-describe.each(dialects)("tasks API on %s", (dialect) => {
+describe.each(bothEngines)("tasks API on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: Client;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client, tomatoBody, utcToday } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { createTestApp, sqliteOnly, type TestApp } from "./support/test-app";
 import { signUp } from "./support/users";
 
 // Issue 24 item 2: plans are stored metric and every answer shows them in the gardener's units.
@@ -17,7 +17,7 @@ const textsOf = (plant: PlantDetail) => [
   plant.nextTask?.title ?? "",
 ];
 
-describe.each(dialects)("quantities in the gardener's units on %s", (dialect) => {
+describe.each(sqliteOnly)("quantities in the gardener's units on %s", (dialect) => {
   let t: TestApp;
   let api: Client;
 

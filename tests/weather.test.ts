@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closedPortUrl, type FakeOpenMeteo, startFakeOpenMeteo } from "./fakes/open-meteo";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 // The spec's seasons (§9), restated here by month so the test does not lean on the code it checks.
@@ -33,7 +33,7 @@ const INDIA = [
   "Winter",
 ];
 
-describe.each(dialects)("weather, insights and planting suggestions on %s", (dialect) => {
+describe.each(bothEngines)("weather, insights and planting suggestions on %s", (dialect) => {
   let fake: FakeOpenMeteo;
   let t: TestApp;
   let user: SignedInUser;
@@ -541,7 +541,7 @@ describe.each(dialects)("weather, insights and planting suggestions on %s", (dia
   });
 });
 
-describe.each(dialects)("weather with services unreachable on %s", (dialect) => {
+describe.each(bothEngines)("weather with services unreachable on %s", (dialect) => {
   let fake: FakeOpenMeteo;
   let user: SignedInUser;
   const apps: TestApp[] = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_WORKFLOWS_PER_USER } from "../src/core/schemas/workflow";
 import { openEventStream } from "./support/event-stream";
 import { type Client, client } from "./support/garden";
-import { createTestApp, dialects, type TestApp } from "./support/test-app";
+import { bothEngines, createTestApp, type TestApp } from "./support/test-app";
 import { type SignedInUser, signUp } from "./support/users";
 
 interface WorkflowJson {
@@ -14,7 +14,7 @@ interface WorkflowJson {
   items: { id: string; title: string; detail: string; done: boolean }[];
 }
 
-describe.each(dialects)("checklists (workflows) on %s", (dialect) => {
+describe.each(bothEngines)("checklists (workflows) on %s", (dialect) => {
   let t: TestApp;
   let user: SignedInUser;
   let api: Client;

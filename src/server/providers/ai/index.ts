@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { Config } from "../../config";
 import type { Catalogue } from "../../features/catalogue/catalogue-read-model";
-import type { Assistant } from "./assistant";
 import { BuiltInAssistant } from "./built-in/built-in-assistant";
 import { CropMentions } from "./built-in/crop-mentions";
 import { factStore } from "./knowledge/fact-store";
@@ -10,6 +9,35 @@ import { LazyAssistant } from "./lazy-assistant";
 import { createLlmAssistant } from "./llm/llm-assistant";
 
 export type { Assistant } from "./assistant";
+
+interface Shared {
+  builtIn: LazyAssistant;
+  /** Only a model's turns need their own (AI_BASE_URL); made the first time one does. */
+  mentions?: CropMentions;
+}
+
+/**
+ * Building the engine indexes every crop name and topic (seconds on a busy machine) and it keeps
+ * no state of a gardener's, so every app of a process on the same catalogue shares one (the
+ * knowledge base and the facts are one per process already): tests start hundreds of apps in
+ * one process.
+ */
+const shared = new WeakMap<Catalogue, Shared>();
+
+function sharedFor(catalogue: Catalogue): Shared {
+  let found = shared.get(catalogue);
+  if (!found) {
+    found = {
+      builtIn: new LazyAssistant(
+        "built-in",
+        "built-in",
+        () => new BuiltInAssistant(knowledgeBase(), catalogue, factStore()),
+      ),
+    };
+    shared.set(catalogue, found);
+  }
+  return found;
+}
 
 /**
  * The assistant of this server: the built-in engine, or an OpenAI-compatible model (AI_BASE_URL)
@@ -21,24 +49,18 @@ export function createAssistants(
   catalogue: Catalogue,
   log: Logger,
 ): { assistant: LazyAssistant; builtIn: LazyAssistant } {
-  const builtIn = new LazyAssistant(
-    "built-in",
-    "built-in",
-    () => new BuiltInAssistant(knowledgeBase(), catalogue, factStore()),
-  );
+  const own = sharedFor(catalogue);
+  const builtIn = own.builtIn;
   const ai = config.ai;
   if (!ai) return { assistant: builtIn, builtIn };
   const assistant = new LazyAssistant("llm", "llm", () => {
     const knowledge = knowledgeBase();
+    own.mentions ??= new CropMentions(catalogue.crops, knowledge);
     return createLlmAssistant(ai, {
       fallback: builtIn,
       knowledge,
       log,
-      turn: {
-        catalogue,
-        facts: factStore(),
-        mentions: new CropMentions(catalogue.crops, knowledge),
-      },
+      turn: { catalogue, facts: factStore(), mentions: own.mentions },
     });
   });
   return { assistant, builtIn };
