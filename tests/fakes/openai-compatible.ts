@@ -196,6 +196,10 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
     });
   });
 
+  // Idle keep-alive sockets stay open until close(): Node's 5 s default let the fake close one
+  // just as the client sent its next POST on it (under load), which fetch does not retry, so a
+  // turn failed over to the built-in engine with no request seen (llm-turn.test.ts, now and then).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
