@@ -6,7 +6,7 @@ import { addDays } from "../src/core/garden/dates";
 import type { Task } from "../src/core/garden/tasks";
 import { type DueTask, pushPayload, REMINDER_URL, reminderDigest } from "../src/core/reminders";
 import { pushPayloadSchema } from "../src/core/schemas/reminders";
-import { chromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
+import { fullChromiumPath, saveScreenshot, VIEWPORTS } from "../tests/support/browser";
 import {
   browserSuite,
   expectNoSeriousAxeViolations,
@@ -55,8 +55,10 @@ interface NotificationAction {
   title: string;
 }
 
-describe.skipIf(!chromiumPath)("reminders in Chromium", () => {
-  const suite = browserSuite();
+// The whole browser: the headless shell keeps notifications denied whatever a test grants, so
+// its switch stays disabled.
+describe.skipIf(!fullChromiumPath)("reminders in Chromium", () => {
+  const suite = browserSuite({}, { build: "full" });
 
   const gardener = (
     viewport: Viewport = VIEWPORTS.mobile,

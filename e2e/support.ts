@@ -2,7 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { type FakeOpenMeteo, startFakeOpenMeteo } from "../tests/fakes/open-meteo";
-import { launchBrowser, saveFailureScreenshots, VIEWPORTS } from "../tests/support/browser";
+import {
+  type ChromiumBuild,
+  launchBrowser,
+  saveFailureScreenshots,
+  VIEWPORTS,
+} from "../tests/support/browser";
 import { type ServerProcess, startServer } from "../tests/support/server-process";
 
 let counter = 0;
@@ -221,11 +226,12 @@ export interface GardenerOptions {
  * is the operator) gets a server of its own, started and stopped around it. The block fails if
  * the app broke its own Content-Security-Policy on any page it opened, and each test fails if its
  * pages logged a warning or an error or threw (`allowConsole` lets a test name the messages it
- * provokes on purpose).
+ * provokes on purpose). It runs in Chromium's headless shell unless `build` asks for the whole
+ * browser (tests/support/browser.ts).
  */
 export function browserSuite(
   env: Record<string, string> = {},
-  options: { ownServer?: boolean } = {},
+  options: { ownServer?: boolean; build?: ChromiumBuild } = {},
 ) {
   const watch: ConsoleWatch = { problems: [], allowed: [] };
   const suite = {
@@ -291,7 +297,7 @@ export function browserSuite(
       own = await startServer({ ...weather, ...env });
       suite.server = own;
     }
-    suite.browser = await launchBrowser();
+    suite.browser = await launchBrowser(options.build);
     watchCsp(suite.browser, cspViolations);
     watchConsole(suite.browser, watch);
   });

@@ -95,7 +95,7 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main() {
-  const chromePath = findChromium();
+  const chromePath = findChromium("full");
   if (!chromePath) throw new Error("no Chromium: apt-get install -y chromium");
   try {
     await fs.access(path.join(root, "dist/index.html"));
