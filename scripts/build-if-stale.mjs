@@ -34,7 +34,14 @@ const builds = [
     name: "Server",
     // scripts/build-server.mjs empties dist-server/ first and writes nothing when it fails.
     output: "dist-server/main.js",
-    sources: ["src/server", "src/core", "scripts/admin.ts", "scripts/build-server.mjs", ...shared],
+    sources: [
+      "src/server",
+      "src/core",
+      "data/understanding",
+      "scripts/admin.ts",
+      "scripts/build-server.mjs",
+      ...shared,
+    ],
     build: async () => {
       // Imported only to build: the image has no esbuild (a dev dependency) and never builds.
       const { buildServer } = await import("./build-server.mjs");

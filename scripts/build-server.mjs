@@ -9,8 +9,9 @@
  * by one. Left out, as imports from node_modules: native addons (better-sqlite3, sharp) and the
  * plant-ID model's runtime, which finds its .wasm files beside its own package.
  *
- * Entries: the server, the admin CLI (`npm run admin`) and the offline plant-ID worker, which a
- * worker thread loads by file. Shared code goes into chunks beside them.
+ * Entries: the server, the admin CLI (`npm run admin`), the offline plant-ID worker, which a
+ * worker thread loads by file, and the understanding's trainer, run here to write
+ * dist-server/understanding.json. Shared code goes into chunks beside them.
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ export async function buildServer() {
       main: "src/server/entry.ts",
       admin: "scripts/admin.ts",
       "plant-id-worker": "src/server/providers/plant-id/offline/worker.ts",
+      "train-understanding": "src/server/providers/ai/built-in/understanding/train-entry.ts",
     },
     outdir: SERVER_OUT_DIR,
     bundle: true,
@@ -51,6 +53,10 @@ export async function buildServer() {
     sourcemap: "linked",
     logLevel: "warning",
   });
+  // The built-in assistant's understanding, trained on data/understanding/ now rather than at
+  // every start.
+  const trainer = await import(path.join(SERVER_OUT_DIR, "train-understanding.js"));
+  trainer.writeHeads();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

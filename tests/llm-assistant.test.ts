@@ -13,6 +13,7 @@ import type {
   NewTask,
 } from "../src/server/providers/ai/assistant";
 import { CropMentions } from "../src/server/providers/ai/built-in/crop-mentions";
+import { understandingHeads } from "../src/server/providers/ai/built-in/understanding/model-file";
 import { factStore } from "../src/server/providers/ai/knowledge/fact-store";
 import { KnowledgeBase } from "../src/server/providers/ai/knowledge/knowledge-base";
 import { parseEntry } from "../src/server/providers/ai/knowledge/parse-entry";
@@ -72,6 +73,7 @@ const turn = {
   catalogue: catalogue(),
   facts: factStore(),
   mentions: new CropMentions(catalogue().crops, knowledge),
+  heads: understandingHeads(),
 };
 
 const context: GardenerContext = {

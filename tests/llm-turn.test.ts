@@ -6,6 +6,7 @@ import type { ChatInput, GardenPlant } from "../src/server/providers/ai/assistan
 import { BuiltInAssistant } from "../src/server/providers/ai/built-in/built-in-assistant";
 import { CropMentions } from "../src/server/providers/ai/built-in/crop-mentions";
 import { briefTurn } from "../src/server/providers/ai/built-in/turn-brief";
+import { understandingHeads } from "../src/server/providers/ai/built-in/understanding/model-file";
 import { factStore } from "../src/server/providers/ai/knowledge/fact-store";
 import { knowledgeBase } from "../src/server/providers/ai/knowledge/knowledge-base";
 import { createLlmAssistant, recentTurns } from "../src/server/providers/ai/llm/llm-assistant";
@@ -26,6 +27,7 @@ const turn = {
   catalogue: catalogue(),
   facts: factStore(),
   mentions: new CropMentions(catalogue().crops, knowledge),
+  heads: understandingHeads(),
 };
 
 const plant = (overrides: Partial<GardenPlant>) =>

@@ -12,8 +12,13 @@ export const evalKinds = [
   "safety",
   "language",
   "scope",
+  "season",
 ] as const;
 export type EvalKind = (typeof evalKinds)[number];
+
+/** The seeded gardeners (seeded-gardener.ts): Robin in Portland, Oregon; Sam in Melbourne. */
+export const seedNames = ["robin", "melbourne"] as const;
+export type SeedName = (typeof seedNames)[number];
 
 /**
  * One eval question. `facts` are groups: a reply is right when every group has one alternative in
@@ -27,6 +32,10 @@ export const evalItemSchema = z.strictObject({
   facts: z.array(z.array(z.string().min(1)).min(1)),
   mustNot: z.array(z.string().min(1)).optional(),
   follows: z.string().min(1).optional(),
+  /** Which seeded gardener asks (seeded-gardener.ts); Robin unless said. */
+  gardener: z.enum(seedNames).optional(),
+  /** The months (1–12) the item's answer holds in; asked only then. */
+  months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
 });
 export type EvalItem = z.infer<typeof evalItemSchema>;
 
@@ -46,6 +55,7 @@ export const heldoutSets: Readonly<Record<string, { file: string; title: string 
   "1": { file: "heldout-items.json", title: "Held-out set" },
   "2": { file: "heldout2-items.json", title: "Held-out set 2" },
   "3": { file: "heldout3-items.json", title: "Held-out set 3" },
+  blind: { file: "blind-items.json", title: "Blind set (issue 39)" },
 };
 
 export function loadEvalFile(file: string): EvalItem[] {

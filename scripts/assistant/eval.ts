@@ -1,6 +1,14 @@
 import { parseArgs } from "node:util";
-import { type EvalItem, evalKinds, heldoutSets, judge, loadEvalItems } from "./eval-items";
-import { startSeededGardener } from "./seeded-gardener";
+import {
+  type EvalItem,
+  evalKinds,
+  heldoutSets,
+  judge,
+  loadEvalItems,
+  type SeedName,
+} from "./eval-items";
+import { type SeededGardener, startSeededGardener } from "./seeded-gardener";
+import { printUnderstandingReport } from "./understanding-report";
 
 /**
  * npm run eval:assistant [-- --kind <k>] [--id <substring>] [--show] [--heldout [1|2|3]]
@@ -14,7 +22,8 @@ import { startSeededGardener } from "./seeded-gardener";
  * --heldout asks only tests/eval/heldout-items.json (questions nobody tuned the assistant for)
  * and prints its misses, score by kind and reply lengths under "Held-out set"; --heldout 2 does
  * the same for tests/eval/heldout2-items.json under "Held-out set 2" (eval-items.ts, heldoutSets).
- * The default run never includes them.
+ * The default run never includes them. Every run first prints the understanding's
+ * cross-validated accuracy per label (understanding-report.ts).
  */
 const BUDGET_OVERALL = 0.95;
 const BUDGET_PER_KIND = 0.9;
@@ -46,10 +55,20 @@ if (args.heldout !== undefined && !heldout) {
   throw new Error(`--heldout must be one of ${Object.keys(heldoutSets).join(", ")}`);
 }
 
+printUnderstandingReport();
+console.log("");
+
 const all = heldout ? loadEvalItems([heldout.file]) : loadEvalItems();
 const byId = new Map(all.map((item) => [item.id, item]));
+// An item whose answer holds only in some months (a season's question) is asked only then.
+const thisMonth = new Date().getUTCMonth() + 1;
+const inSeason = (item: EvalItem) => !item.months || item.months.includes(thisMonth);
+const outOfSeason = all.filter((item) => !inSeason(item)).length;
 const picked = all.filter(
-  (item) => (!args.kind || item.kind === args.kind) && (!args.id || item.id.includes(args.id)),
+  (item) =>
+    inSeason(item) &&
+    (!args.kind || item.kind === args.kind) &&
+    (!args.id || item.id.includes(args.id)),
 );
 /** A conversation starts at an item that follows none and runs down its `follows` chain. */
 const rootOf = (item: EvalItem): string => {
@@ -71,12 +90,19 @@ interface Reply {
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-const gardener = await startSeededGardener();
+// Each seeded gardener on a server of its own, started when an item first asks as them.
+const gardeners = new Map<SeedName, Promise<SeededGardener>>();
+const gardenerOf = (item: EvalItem) => {
+  const who = item.gardener ?? "robin";
+  if (!gardeners.has(who)) gardeners.set(who, startSeededGardener(who));
+  return gardeners.get(who) as Promise<SeededGardener>;
+};
 const misses: string[] = [];
 const lengths: number[] = [];
 const byKind = new Map<string, { right: number; total: number }>();
 try {
   for (const turns of conversations.values()) {
+    const gardener = await gardenerOf(turns[0] as EvalItem);
     const chat = (await gardener.call("POST", "/api/chats", {})) as { id: string };
     for (const item of turns) {
       const res = await gardener.ask(item.question, { chatId: chat.id });
@@ -111,7 +137,7 @@ try {
     await gardener.call("DELETE", `/api/chats/${chat.id}`);
   }
 } finally {
-  await gardener.close();
+  for (const gardener of gardeners.values()) await (await gardener).close();
 }
 
 const percent = (right: number, total: number) => (total ? (100 * right) / total : 0);
@@ -144,6 +170,7 @@ console.log(
   `\n${heldout ? heldout.title : "Built-in assistant"}: ${right} of ${total} answers right (${overall.toFixed(1)}%), ${misses.length} missed.`,
 );
 console.log(`Reply length: median ${median} characters, largest ${longest}.`);
+if (outOfSeason) console.log(`${outOfSeason} items hold in other months and were not asked.`);
 // The budgets are the main set's; a held-out set only reports how well the assistant generalises.
 if (!heldout) {
   console.log("Budgets:");

@@ -9,6 +9,7 @@ import { openDatabase } from "../../src/server/db/connection";
 import { setPlanByEmail } from "../../src/server/features/profile/service";
 import { markShown, writeCache } from "../../src/server/features/weather/repository";
 import type { Forecast } from "../../src/server/providers/weather/types";
+import type { SeedName } from "./eval-items";
 
 export interface SeededGardener {
   baseUrl: string;
@@ -167,14 +168,59 @@ function plantFacts(key: string, plant: PlantDetail, daysAgo: number): Record<st
   return facts;
 }
 
+/** Melbourne's place as /api/places finds it. */
+const MELBOURNE = {
+  name: "Melbourne",
+  admin1: "Victoria",
+  country: "Australia",
+  countryCode: "AU",
+  latitude: -37.81,
+  longitude: 144.96,
+  timeZone: "Australia/Melbourne",
+};
+
+/** Sam's garden: three plants outdoors, no tasks of their own, and no forecast (offline). */
+const melbournePlants = [
+  { name: "Tomatoes", cropSlug: "tomato", daysAgo: 21, notes: "In a raised bed." },
+  { name: "Lemon", cropSlug: "lemon", daysAgo: 400, notes: "In a 40 cm pot of potting mix." },
+  { name: "Basil", cropSlug: "basil", daysAgo: 14 },
+] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read field by field.
+type Call = (method: string, url: string, body?: unknown) => Promise<any>;
+
+/** Sam in Melbourne: a saved place and no forecast, so season and numbers come from the place. */
+async function seedMelbourne(call: Call): Promise<Record<string, string>> {
+  await call("PATCH", "/api/me", {
+    place: MELBOURNE,
+    displayName: "Sam",
+    experience: "beginner",
+    units: "C",
+  });
+  for (const { daysAgo, ...plant } of melbournePlants) {
+    await call("POST", "/api/plants", {
+      ...plant,
+      medium: "soil",
+      place: "outdoor",
+      lights: "sun",
+      plantingDate: plusDays(-daysAgo),
+    });
+  }
+  const { tasks } = await call("GET", "/api/tasks?status=pending");
+  for (const task of tasks as { id: string; dueDate: string | null }[]) {
+    if (task.dueDate && task.dueDate < today()) await call("DELETE", `/api/tasks/${task.id}`);
+  }
+  return { displayName: "Sam" };
+}
+
 /**
- * Tendril on a fresh SQLite folder, listening on loopback, with one gardener (°C) who has six
- * plants of different ages, media and places, tasks overdue, due today and this week, a ZIP (so a
- * zone) and a cached forecast with a hot spell, a cold night and a wet day, all made through the
- * HTTP API except the forecast, which is written to the weather cache as if the weather card had
- * loaded it (no network in evals).
+ * Tendril on a fresh SQLite folder, listening on loopback, with one seeded gardener. Robin (the
+ * default, °C) has six plants of different ages, media and places, tasks overdue, due today and
+ * this week, a ZIP (so a zone) and a cached forecast with a hot spell, a cold night and a wet day,
+ * all made through the HTTP API except the forecast, which is written to the weather cache as if
+ * the weather card had loaded it (no network in evals). Sam (`melbourne`) is seedMelbourne's.
  */
-export async function startSeededGardener(): Promise<SeededGardener> {
+export async function startSeededGardener(who: SeedName = "robin"): Promise<SeededGardener> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tendril-eval-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -193,13 +239,14 @@ export async function startSeededGardener(): Promise<SeededGardener> {
   const app = await buildApp(config, { database });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const headers = { "content-type": "application/json", origin: config.publicUrl };
+  const email = `eval-${who}@example.com`;
   const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
     body: JSON.stringify({
-      email: "eval@example.com",
+      email,
       password: "correct horse battery",
-      name: "Robin",
+      name: who === "robin" ? "Robin" : "Sam",
     }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -207,8 +254,7 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  // biome-ignore lint/suspicious/noExplicitAny: API answers are read field by field below.
-  const call = async (method: string, url: string, body?: unknown): Promise<any> => {
+  const call: Call = async (method, url, body) => {
     const res = await fetch(`${address}${url}`, {
       method,
       // A JSON content type with no body is refused (400), so a DELETE sends neither.
@@ -218,6 +264,29 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.status === 204 ? null : res.json();
   };
+  const handle = {
+    baseUrl: address,
+    cookie,
+    call,
+    ask: (message: string, options: { chatId?: string; stream?: boolean } = {}) =>
+      fetch(`${address}/api/gardening/chat`, {
+        method: "POST",
+        headers: {
+          ...headers,
+          cookie,
+          accept: options.stream ? "text/event-stream" : "application/json",
+        },
+        body: JSON.stringify({ message, ...(options.chatId ? { chatId: options.chatId } : {}) }),
+      }),
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  // Evals and benches ask more than the Free plan's 50 questions a day.
+  await setPlanByEmail(database.db, email, "pro");
+  if (who === "melbourne") return { ...handle, facts: await seedMelbourne(call) };
 
   const me = await call("PATCH", "/api/me", {
     zip: "97201",
@@ -281,33 +350,11 @@ export async function startSeededGardener(): Promise<SeededGardener> {
     })),
   };
   const userId: string = (await call("GET", "/api/me")).id;
-  // Evals and benches ask more than the Free plan's 50 questions a day.
-  await setPlanByEmail(database.db, "eval@example.com", "pro");
   const at = new Date().toISOString();
   const key = `eval:forecast:${userId}`;
   await writeCache(database.db, { key, userId, payload: JSON.stringify(forecast), fetchedAt: at });
   await markShown(database.db, userId, key, at);
   Object.assign(facts, { weekMaxC: "33 °C", weekMinC: "8 °C", weekRainMm: "12 mm" });
 
-  return {
-    baseUrl: address,
-    cookie,
-    facts,
-    call,
-    ask: (message, options = {}) =>
-      fetch(`${address}/api/gardening/chat`, {
-        method: "POST",
-        headers: {
-          ...headers,
-          cookie,
-          accept: options.stream ? "text/event-stream" : "application/json",
-        },
-        body: JSON.stringify({ message, ...(options.chatId ? { chatId: options.chatId } : {}) }),
-      }),
-    async close() {
-      await app.close();
-      await database.db.destroy();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...handle, facts };
 }

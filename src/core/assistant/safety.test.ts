@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { classifySafety, poisonLine, type SafetyRead, safetyReply } from "./safety";
 
-const CALL =
-  "Call your local emergency number now (911 in the US and Canada, 999 in the UK, 112 in the EU)";
+// Where the gardener's country is unknown.
+const CALL = "Call your local emergency number now (112 works from any phone in the EU";
 const POISON_CONTROL = "1-800-222-1222";
 // Plant and home remedies an emergency reply must never suggest.
 const REMEDIES =
@@ -59,13 +59,35 @@ describe("emergency", () => {
     expect(safetyReply({ class: "emergency", emergency: "breathing" })).toMatch(/fresh air/);
   });
 
-  it("adds poison control for a swallowed substance, and only then", () => {
-    expect(safetyReply({ class: "emergency", emergency: "swallowed" })).toContain(
-      `or poison control (US ${POISON_CONTROL})`,
+  it("adds the country's poison line for a swallowed substance, and only then", () => {
+    expect(safetyReply({ class: "emergency", emergency: "swallowed" }, "US")).toMatch(
+      /^Call 911 now, or Poison Help on 1-800-222-1222\. /,
     );
-    expect(safetyReply({ class: "emergency", emergency: "allergic" })).not.toContain(
+    expect(safetyReply({ class: "emergency", emergency: "allergic" }, "US")).not.toContain(
       POISON_CONTROL,
     );
+  });
+
+  it.each([
+    ["AU", "Call 000 now, or the Poisons Information Centre on 13 11 26."],
+    ["NZ", "Call 111 now, or the National Poisons Centre on 0800 764 766."],
+    ["GB", "Call 999 now, or NHS 111."],
+    ["IE", "Call 112 or 999 now, or the Poisons Information Line (8am–10pm) on 01 809 2166."],
+    ["IN", "Call 112 now."],
+    ["DE", "Call 112 now."],
+    ["SG", "Call 995 now."],
+  ])("gives the numbers of the gardener's country (%s)", (country, call) => {
+    expect(safetyReply({ class: "emergency", emergency: "swallowed" }, country)).toMatch(
+      new RegExp(`^${call.replace(/[.()]/g, "\\$&")} `),
+    );
+  });
+
+  it("gives the general line where the country is unknown or not listed", () => {
+    for (const country of [null, "BR"]) {
+      expect(safetyReply({ class: "emergency", emergency: "eye" }, country)).toMatch(
+        /^Call your local emergency number now \(112 works from any phone in the EU/,
+      );
+    }
   });
 
   it("gives the first-aid line that fits the case", () => {
@@ -82,7 +104,7 @@ describe("emergency", () => {
     );
     expect(read).not.toBeNull();
     const reply = safetyReply(read as SafetyRead) ?? "";
-    expect(reply).toMatch(/^Call your local emergency number now/);
+    expect(reply.startsWith(CALL)).toBe(true);
     expect(reply).toContain("auto-injector");
     expect(reply).not.toMatch(REMEDIES);
   });
@@ -116,7 +138,12 @@ describe("wild edibility", () => {
     expect(reply).toContain("death cap");
     expect(reply).toMatch(/in person to a local expert/);
     expect(reply).toMatch(/mycological society|extension office/);
-    expect(reply).toContain(POISON_CONTROL);
+    expect(reply).toMatch(
+      /If anyone has already eaten some, call your local emergency number now\./,
+    );
+    expect(safetyReply({ class: "wild-edibility" }, "US")).toContain(
+      `call Poison Help on ${POISON_CONTROL} or 911 now.`,
+    );
     expect(reply).not.toMatch(/is safe to eat|are edible/i);
   });
 });
@@ -161,12 +188,21 @@ describe("toxicity", () => {
     expect(safetyReply({ class: "toxicity", who: "pet" })).toBeNull();
   });
 
-  it("ends with the vet and animal poison lines for pets, poison control for children", () => {
-    expect(poisonLine("pet")).toMatch(/call your vet or an animal poison line/);
-    expect(poisonLine("pet")).toContain("ASPCA (888) 426-4435");
-    expect(poisonLine("pet")).toContain("Pet Poison Helpline (855) 764-7661");
-    expect(poisonLine("child")).toContain(`poison control (US ${POISON_CONTROL})`);
-    expect(poisonLine("child")).toContain("local emergency number");
+  it("ends with the vet and the country's animal poison line for pets, its poison line for children", () => {
+    expect(poisonLine("pet", "US")).toBe(
+      "If your pet has eaten some, call your vet or the ASPCA Animal Poison Control Center on (888) 426-4435 now.",
+    );
+    expect(poisonLine("pet", "AU")).toContain("the Animal Poisons Helpline on 1300 869 738");
+    expect(poisonLine("pet", "GB")).toBe(
+      "If your pet has eaten some, call your vet or the nearest emergency vet now.",
+    );
+    expect(poisonLine("child", "US")).toBe(
+      `If a child has eaten some, call Poison Help on ${POISON_CONTROL}, or 911 if they are unwell.`,
+    );
+    expect(poisonLine("child", "AU")).toContain("the Poisons Information Centre on 13 11 26");
+    expect(poisonLine("child")).toBe(
+      "If a child has eaten some, call your local emergency number or your doctor.",
+    );
   });
 });
 

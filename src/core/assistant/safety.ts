@@ -1,13 +1,38 @@
+import {
+  ateSomeCall,
+  childPoisonLine,
+  emergencyCall,
+  petPoisonLine,
+  poisonContact,
+} from "./emergency-lines";
+import type { SafetyLabel } from "./understanding/labels";
+
 /**
- * Safety routes (ASSISTANT.md step 1, issue 22 item 6). A message is read against a small rule
- * table before anything else, in priority order: emergency → wild edibility → toxicity to pets or
- * children → legal limits → prompt injection. A class other than toxicity selects a fixed reply
- * and the engine stops there; toxicity is answered from the plant's facts and ends with the
- * poison line. The rules lean towards catching a real emergency: a false alarm costs one odd reply,
- * a miss can cost a life.
+ * Safety routes (ASSISTANT.md step 1, issues 22 and 39). A message is read before anything else
+ * by the trained safety head (understanding/) and by the rule table below; the graver of the two
+ * classes wins, in priority order: emergency → wild edibility → chemicals on food → toxicity to
+ * pets or children → legal limits → prompt injection. A class other than toxicity selects a
+ * fixed reply and the engine stops there; toxicity is answered from the plant's facts and ends
+ * with the poison line. Both lean towards catching a real emergency: a false alarm costs one odd
+ * reply, a miss can cost a life.
  */
 
-export type SafetyClass = "emergency" | "wild-edibility" | "toxicity" | "legal" | "injection";
+export type SafetyClass =
+  | "emergency"
+  | "wild-edibility"
+  | "chemical-on-food"
+  | "toxicity"
+  | "legal"
+  | "injection";
+
+const PRIORITY: readonly SafetyClass[] = [
+  "emergency",
+  "wild-edibility",
+  "chemical-on-food",
+  "toxicity",
+  "legal",
+  "injection",
+];
 
 export interface SafetyRead {
   class: SafetyClass;
@@ -188,9 +213,8 @@ const LEGAL =
 const INJECTION =
   /\b(ignor\w*|disregard|forget|override|bypass)( (all|any|of|the|my))* (previous|prior|above|earlier|preceding|former|original|system|safety|your|these|those|all)( \w+)? (instruc\w*|rules?|prompts?|directions?|guidelines?|restrictions?|filters?|programming|messages?)\b|\b(ignor\w*|disregard|forget) (all|any|everything)\b|\b(print|reveal|show|repeat|tell|output|display|give|leak|dump|share|write out|what (is|are)|what's)( me| us)? (your|the) (system|initial|hidden|original|secret|full|internal|exact) ?(prompt|instruc\w*|message|rules)\b|\bsystem prompt\b|\byou('?re| are) now\b|\bfrom now on,? you\b|\b(developer|dev|god|admin|debug|unrestricted) mode\b|\bjail ?break\w*|\bdo anything now\b|\b(act as|pretend (to be|you'?re|you are)) (an? |my |the )?(\w+ )?(ai|assistant|chat ?bot|gpt|model|llm|dan|linux|terminal|shell|hacker|unfiltered|unrestricted|different|evil)\b|\bact as (if|though) you\b|\bnew instructions\b/;
 
-/** The safety class of a message, or null for an ordinary gardening question. */
-export function classifySafety(message: string): SafetyRead | null {
-  const text = fold(message);
+/** The rule table's class of a folded message. */
+function ruleRead(text: string): SafetyRead | null {
   const emergency = readEmergency(text);
   if (emergency) return { class: "emergency", emergency };
   if (readWildEdibility(text)) return { class: "wild-edibility" };
@@ -201,9 +225,43 @@ export function classifySafety(message: string): SafetyRead | null {
   return null;
 }
 
-const CALL =
-  "Call your local emergency number now (911 in the US and Canada, 999 in the UK, 112 in the EU)";
-const POISON_CONTROL = "poison control (US 1-800-222-1222)";
+/**
+ * What the trained head's class means for this message. A pet's emergency is a toxicity read
+ * that is urgent (the vet line leads); who is at risk comes from the people and animals named.
+ */
+function learnedRead(text: string, learned: SafetyLabel): SafetyRead | null {
+  switch (learned) {
+    case "none":
+      return null;
+    case "emergency":
+      if (aboutPetOnly(text)) return { class: "toxicity", who: "pet", urgent: true };
+      return {
+        class: "emergency",
+        emergency: readEmergency(text) ?? (ATE.test(text) ? "swallowed" : "other"),
+      };
+    case "toxicity":
+      return { class: "toxicity", who: PET.test(text) && !childFirst(text) ? "pet" : "child" };
+    default:
+      return { class: learned };
+  }
+}
+
+/** How grave a read is: an urgent toxicity (a pet that ate something) ranks as an emergency. */
+const rank = (read: SafetyRead) =>
+  read.class === "toxicity" && read.urgent ? 0 : PRIORITY.indexOf(read.class);
+
+/**
+ * The safety class of a message, or null for an ordinary gardening question. `learned` is the
+ * trained safety head's label for it (understanding/understanding.ts); without one, the rules
+ * alone decide.
+ */
+export function classifySafety(message: string, learned: SafetyLabel = "none"): SafetyRead | null {
+  const text = fold(message);
+  const reads = [ruleRead(text), learnedRead(text, learned)].filter(
+    (read): read is SafetyRead => read !== null,
+  );
+  return reads.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
 
 const FIRST_AID: Record<Emergency, string> = {
   allergic: "If they have an adrenaline auto-injector (such as an EpiPen), use it now.",
@@ -215,11 +273,24 @@ const FIRST_AID: Record<Emergency, string> = {
   other: "Stay with them; if they are unconscious but breathing, lay them on their side.",
 };
 
-const WILD_REPLY =
-  "Please don't eat it. No photo or description can make a wild mushroom, berry or plant safe: " +
-  "deadly ones such as the death cap look almost the same as ones people eat. " +
-  "Take it in person to a local expert, such as a mycological society or your extension office. " +
-  `If anyone has already eaten some, call ${POISON_CONTROL} or your local emergency number now.`;
+function wildReply(country: string | null | undefined): string {
+  return (
+    "Please don't eat it. No photo or description can make a wild mushroom, berry or plant safe: " +
+    "deadly ones such as the death cap look almost the same as ones people eat. " +
+    "Take it in person to a local expert, such as a mycological society or your extension office. " +
+    `If anyone has already eaten some, ${ateSomeCall(country)} now.`
+  );
+}
+
+const CHEMICAL_REPLY =
+  "Don't use it on anything you will eat. Household products, and pesticides whose label does " +
+  "not name that crop, can leave residues that are not safe to eat, and many harm the plant. " +
+  "If it is already on: wear gloves, rinse the plants well with clean water and don't pick yet. " +
+  "A product made for food crops gives a harvest interval on its label (the days to wait between " +
+  "spraying and picking); if the label doesn't name the crop or gives no interval, don't eat " +
+  "what was sprayed. Instead, pick pests off by hand, knock them off with a jet of water, use " +
+  "insecticidal soap or fleece and netting, or a product labelled for that crop, used as its " +
+  "label says.";
 
 const LEGAL_REPLY =
   "Whether you may grow it depends on the law where you live. " +
@@ -230,16 +301,22 @@ const INJECTION_REPLY =
   "I can't share or change my instructions. " +
   "I'm happy to help with your garden, though: ask me about a plant, a pest or what to do this week.";
 
-/** The fixed reply for emergency, wild-edibility, legal and injection; null for toxicity. */
-export function safetyReply(read: SafetyRead): string | null {
+/**
+ * The fixed reply for emergency, wild-edibility, chemicals on food, legal and injection; null for
+ * toxicity. Numbers follow the gardener's country (ISO code), with a general line where unknown.
+ */
+export function safetyReply(read: SafetyRead, country?: string | null): string | null {
   switch (read.class) {
     case "emergency": {
       const kind = read.emergency ?? "other";
-      const call = kind === "swallowed" ? `${CALL} or ${POISON_CONTROL}.` : `${CALL}.`;
+      const poison = kind === "swallowed" ? poisonContact(country) : null;
+      const call = `${emergencyCall(country)}${poison ? `, or ${poison}` : ""}.`;
       return `${call} ${FIRST_AID[kind]}`;
     }
     case "wild-edibility":
-      return WILD_REPLY;
+      return wildReply(country);
+    case "chemical-on-food":
+      return CHEMICAL_REPLY;
     case "legal":
       return LEGAL_REPLY;
     case "injection":
@@ -249,9 +326,7 @@ export function safetyReply(read: SafetyRead): string | null {
   }
 }
 
-/** The line a toxicity answer ends with: the vet / animal poison line, or poison control. */
-export function poisonLine(who: "pet" | "child"): string {
-  return who === "pet"
-    ? "If your pet has eaten some, call your vet or an animal poison line (ASPCA (888) 426-4435 or Pet Poison Helpline (855) 764-7661 in the US) now."
-    : `If a child has eaten some, call ${POISON_CONTROL} or your local emergency number.`;
+/** The line a toxicity answer ends with: the vet or animal poison line, or the poison line. */
+export function poisonLine(who: "pet" | "child", country?: string | null): string {
+  return who === "pet" ? petPoisonLine(country) : childPoisonLine(country);
 }

@@ -18,7 +18,7 @@ import {
   pendingTasksDueBetween,
   recordedStageOf,
 } from "../garden/read-model";
-import { profileRow } from "../profile/read-model";
+import { placeOf, profileRow } from "../profile/read-model";
 import { shownForecastRow } from "../weather/read-model";
 
 /** A forecast older than this says little about "this week". */
@@ -91,6 +91,7 @@ export async function loadGardenerContext(
     zoneTitle: profile?.zone_title ?? null,
     tempRange: profile?.temp_range ?? null,
     location: profile?.location ?? null,
+    place: profile ? placeOf(profile) : null,
     plants,
     focusPlant: plants.find((plant) => plant.id === focusPlantId) ?? null,
     overdue: overdueRows.map(toTask),

@@ -8,6 +8,7 @@ import type {
   GrowLighting,
 } from "../../../core/schemas/grow-guide";
 import type { IssueCause } from "../../../core/schemas/identification";
+import type { Place } from "../../../core/schemas/place";
 import type { Medium } from "../../../core/schemas/plant-setup";
 import type { PlanProvider } from "./plan-provider";
 
@@ -83,6 +84,11 @@ export interface GardenerContext {
   zoneTitle: string | null;
   tempRange: string | null;
   location: string | null;
+  /**
+   * The gardener's saved place (country, latitude), when the profile has one: emergency numbers,
+   * hemisphere and season follow it.
+   */
+  place?: Place | null;
   plants: GardenPlant[];
   /** The plant the chat is about (?plantId=, the chat's plant, or one named in the message). */
   focusPlant: GardenPlant | null;

@@ -3,6 +3,7 @@ import type { Config } from "../../config";
 import type { Catalogue } from "../../features/catalogue/catalogue-read-model";
 import { BuiltInAssistant } from "./built-in/built-in-assistant";
 import { CropMentions } from "./built-in/crop-mentions";
+import { understandingHeads } from "./built-in/understanding/model-file";
 import { factStore } from "./knowledge/fact-store";
 import { knowledgeBase } from "./knowledge/knowledge-base";
 import { LazyAssistant } from "./lazy-assistant";
@@ -60,7 +61,7 @@ export function createAssistants(
       fallback: builtIn,
       knowledge,
       log,
-      turn: { catalogue, facts: factStore(), mentions: own.mentions },
+      turn: { catalogue, facts: factStore(), mentions: own.mentions, heads: understandingHeads() },
     });
   });
   return { assistant, builtIn };

@@ -4,13 +4,9 @@ import type { Aspect } from "../../../../core/assistant/facts";
 import { detectIntent } from "../../../../core/assistant/intents";
 import { languageNotice, readLanguage } from "../../../../core/assistant/language";
 import { asksForReminder, parseReminder } from "../../../../core/assistant/reminder";
-import {
-  classifySafety,
-  poisonLine,
-  type SafetyRead,
-  safetyReply,
-} from "../../../../core/assistant/safety";
+import { poisonLine, type SafetyRead, safetyReply } from "../../../../core/assistant/safety";
 import { understand } from "../../../../core/assistant/understand";
+import type { Heads } from "../../../../core/assistant/understanding/heads";
 import { generatePlan, repeatPhrase } from "../../../../core/garden";
 import { type CropMatcher, createCropMatcher } from "../../../../core/identification/match-crop";
 import type { MessageAction } from "../../../../core/schemas/chat";
@@ -53,7 +49,8 @@ import {
 } from "./own-garden";
 import { streamPieces } from "./stream-pieces";
 import { PROBLEM_TOPICS, topicAnswer } from "./topic-answer";
-import { cropOfPlant, focusOf, vocabularyFor } from "./turn-brief";
+import { cropOfPlant, focusOf, safetyOfTurn, vocabularyFor } from "./turn-brief";
+import { understandingHeads } from "./understanding/model-file";
 import { dayName, plantPhrase } from "./wording";
 
 const GREETING =
@@ -94,6 +91,7 @@ export class BuiltInAssistant implements Assistant {
     private readonly knowledge: KnowledgeBase,
     private readonly catalogue: Catalogue,
     private readonly facts: FactStore,
+    private readonly heads: Heads = understandingHeads(),
   ) {
     this.mentions = new CropMentions(catalogue.crops, knowledge);
     this.species = createCropMatcher(catalogue.crops);
@@ -137,8 +135,8 @@ export class BuiltInAssistant implements Assistant {
     const none: MessageAction[] = [];
     if (asksForReminder(message)) return this.remind(input);
     const language = readLanguage(message);
-    const safety = classifySafety(message) ?? classifySafety(language.english);
-    const fixed = safety ? safetyReply(safety) : null;
+    const safety = safetyOfTurn(this.heads, message, language.english);
+    const fixed = safety ? safetyReply(safety, context.place?.countryCode) : null;
     if (fixed) return { text: fixed, sources: [], actions: none };
     if (GREETING.test(message)) {
       return {
@@ -273,8 +271,8 @@ export class BuiltInAssistant implements Assistant {
           : undefined;
       const body = [deadly.text, ...(other ? [other.text] : [])].join(" ");
       const reply = safety?.urgent
-        ? `${poisonLine(who)}\n\n${body}`
-        : `${body}\n\n${poisonLine(who)}`;
+        ? `${poisonLine(who, context.place?.countryCode)}\n\n${body}`
+        : `${body}\n\n${poisonLine(who, context.place?.countryCode)}`;
       return { text: reply, sources: [] };
     }
     if (crop) {
@@ -310,7 +308,7 @@ export class BuiltInAssistant implements Assistant {
         }
       }
       if (answer) {
-        const poison = toxicity && who ? poisonLine(who) : "";
+        const poison = toxicity && who ? poisonLine(who, context.place?.countryCode) : "";
         const text = safety?.urgent
           ? `${poison}\n\n${answer.text}`
           : poison

@@ -4,6 +4,8 @@ import type { Aspect, Fact } from "../../../../core/assistant/facts";
 import { type LanguageRead, readLanguage } from "../../../../core/assistant/language";
 import { classifySafety, type SafetyRead, safetyReply } from "../../../../core/assistant/safety";
 import { type Part, understand, type Vocabulary } from "../../../../core/assistant/understand";
+import type { Heads } from "../../../../core/assistant/understanding/heads";
+import { safetyLabelOf } from "../../../../core/assistant/understanding/understanding";
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
 import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
@@ -22,12 +24,19 @@ import {
   sourcesOf,
 } from "./fact-answer";
 
-/** What reading a turn needs: the names it recognises and the facts it gathers. */
+/** What reading a turn needs: the names it recognises, the trained heads, the facts it gathers. */
 export interface TurnBriefDeps {
   catalogue: Catalogue;
   knowledge: KnowledgeBase;
   facts: FactStore;
   mentions: CropMentions;
+  heads: Heads;
+}
+
+/** A message's safety read, in its own words or else in English (ASSISTANT.md step 1). */
+export function safetyOfTurn(heads: Heads, message: string, english: string): SafetyRead | null {
+  const read = (text: string) => classifySafety(text, safetyLabelOf(heads, text));
+  return read(message) ?? (english !== message ? read(english) : null);
 }
 
 /** The plant a turn is about, and its catalogue crop. */
@@ -101,8 +110,8 @@ export function focusOf(
 export function briefTurn(deps: TurnBriefDeps, input: ChatInput): TurnBrief {
   const { message, context } = input;
   const language = readLanguage(message);
-  const safety = classifySafety(message) ?? classifySafety(language.english);
-  const fixedReply = safety ? safetyReply(safety) : null;
+  const safety = safetyOfTurn(deps.heads, message, language.english);
+  const fixedReply = safety ? safetyReply(safety, context.place?.countryCode) : null;
   const vocabulary = vocabularyFor(deps.mentions, context);
   const earlier = input.history
     .filter((turn) => turn.role === "user")
