@@ -196,3 +196,46 @@ describe("LLM engine: the turn read as the built-in engine reads it", () => {
     expect(brief.sources.length).toBeGreaterThan(0);
   });
 });
+
+describe("LLM engine: topics and places", () => {
+  it("reads a general question after a plant's as a new topic, without the plant's facts", async () => {
+    fake.enqueue(text("Harden seedlings off over 7–10 days."));
+    await assistant().chat(
+      chatInput({
+        message: "How do I harden off seedlings before planting them out?",
+        history: [
+          { role: "user", content: "What EC should my hydroponic lettuce have?" },
+          { role: "assistant", content: "Keep the EC at 0.8–1.2 mS/cm." },
+        ],
+      }),
+    );
+    const system = systemPrompt();
+    expect(fenced(system, "understanding")).not.toContain("Lettuce");
+    expect(fenced(system, "facts")).not.toMatch(/lettuce/i);
+  });
+
+  it("tells the model the hemisphere and season of a southern gardener with no forecast", async () => {
+    fake.enqueue(text("Plant garlic in autumn, March to May where you are."));
+    await assistant().chat(
+      chatInput({
+        message: "When should I plant garlic?",
+        context: {
+          ...context,
+          today: "2026-12-10",
+          weather: null,
+          place: {
+            name: "Melbourne",
+            admin1: "Victoria",
+            country: "Australia",
+            countryCode: "AU",
+            latitude: -37.81,
+            longitude: 144.96,
+          },
+        },
+      }),
+    );
+    expect(fenced(systemPrompt(), "gardener_context")).toContain(
+      "Hemisphere and season now: southern hemisphere, summer",
+    );
+  });
+});

@@ -70,3 +70,30 @@ describe("follow-ups resolved against the chat", () => {
     });
   });
 });
+
+describe("a new subject starts a new topic", () => {
+  it("a whole general question after a plant's is not about that plant", () => {
+    const state = resolve(
+      "What EC should my hydroponic lettuce have?",
+      "How do I harden off seedlings before planting them out?",
+    );
+    expect(state?.crops).toEqual([]);
+    expect(state?.parts[0]?.aspects).toContain("planting-out");
+    // The lettuce's hydroponic setup is not carried into a general question either.
+    expect(state?.conditions.medium).toBeUndefined();
+  });
+
+  it("a question that points back ('them') stays with the plant", () => {
+    const state = resolve("How often should I water my basil?", "What soil should I grow them in?");
+    expect(state?.crops).toEqual(["basil"]);
+    expect(state?.parts[0]?.aspects).toEqual(["soil"]);
+  });
+
+  it("a frost question after a tomato question is a general one", () => {
+    const state = resolve(
+      "When do I plant out tomatoes?",
+      "There's a frost forecast tonight, how do I protect the beds?",
+    );
+    expect(state?.crops).toEqual([]);
+  });
+});

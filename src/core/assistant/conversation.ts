@@ -2,7 +2,7 @@ import type { Conditions, GardenAsk, Part, Understanding } from "./understand";
 
 /**
  * What a chat is about after a turn (ASSISTANT.md step 2): the plants, the asks and the situation,
- * carried into the next message unless it names others.
+ * carried into the next message unless it names others or is a whole question of its own.
  */
 export interface DialogueState {
   crops: string[];
@@ -49,9 +49,14 @@ function carry(
 ): Omit<DialogueState, "symptom" | "askText"> {
   const namesPlants = heard.crops.length > 0 || heard.ownPlantIds.length > 0;
   const asks = asksSomething(heard.parts);
-  const fresh = !previous || (namesPlants && asks && !heard.followUp) || (asks && heard.care);
-  const crops = namesPlants ? heard.crops : (previous?.crops ?? []);
-  const ownPlantIds = namesPlants ? heard.ownPlantIds : (previous?.ownPlantIds ?? []);
+  // A whole question that names no plant and points back at none ("how do I harden off
+  // seedlings?" after a lettuce) is a general one: a new topic, not the last plant's.
+  const general = asks && !namesPlants && !heard.followUp && !heard.pointsBack;
+  const fresh =
+    !previous || (namesPlants && asks && !heard.followUp) || (asks && heard.care) || general;
+  const keepsPlants = !namesPlants && !general;
+  const crops = keepsPlants ? (previous?.crops ?? []) : heard.crops;
+  const ownPlantIds = keepsPlants ? (previous?.ownPlantIds ?? []) : heard.ownPlantIds;
   if (heard.garden) {
     return {
       crops,

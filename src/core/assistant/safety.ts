@@ -206,7 +206,7 @@ function childFirst(text: string): boolean {
 // Plants whose growing is limited by law in many places. "Weed" alone is a weed in a bed: only
 // growing or smoking it, or its plants, strains and buds, mean cannabis.
 const LEGAL =
-  /\b(cann?[ai]bis|mari(j|h)uana|marijauna|ganja|thc|kush|autoflower\w*|feminized seeds?|psilocyb\w*|magic mush?ro+ms?|(grow\w*|cultivat\w*) (\w+ )?shrooms|opium|papaver somniferum|coca (plants?|leaf|leaves|bush\w*|shrubs?|seeds?)|erythroxylum|peyote|mescaline|salvia divinorum|kratom|khat)\b|\b(grow(ing)?|smok\w*) (some |my own |my |our )?weed\b(?!-| (barrier|fabric|membrane|killer|control|free|suppress\w*|mat|cloth|block|seeds?|prevent\w*))|\bweed (plants?|strains?|buds?|grow ?(tent|room|op))\b|\bhemp\b.{0,40}\b(smok\w*|thc|buds?|high)\b|\b(smok\w*|thc|buds?|get(ting)? high)\b.{0,40}\bhemp\b/;
+  /\b(cann?[ai]bis|mari(j|h)uana|marijauna|ganja|thc|kush|autoflower\w*|feminized seeds?|psilocyb\w*|magic mush?ro+ms?|liberty caps?|poppy (tea|pods? (tea|for (tea|opium|latex)))|(make|making|brew\w*) poppy|(grow\w*|cultivat\w*) (\w+ )?shrooms|opium|papaver somniferum|coca (plants?|leaf|leaves|bush\w*|shrubs?|seeds?)|erythroxylum|peyote|mescaline|salvia divinorum|kratom|khat)\b|\b(grow(ing)?|smok\w*) (some |my own |my |our )?weed\b(?!-| (barrier|fabric|membrane|killer|control|free|suppress\w*|mat|cloth|block|seeds?|prevent\w*))|\bweed (plants?|strains?|buds?|grow ?(tent|room|op))\b|\bhemp\b.{0,40}\b(smok\w*|thc|buds?|high)\b|\b(smok\w*|thc|buds?|get(ting)? high)\b.{0,40}\bhemp\b/;
 
 // Attempts to read or replace the assistant's own instructions. "Act as" only with a persona
 // for the assistant: "does straw act as a mulch?" is gardening.

@@ -58,6 +58,20 @@ export interface Vocabulary {
   ownPlantsIn(text: string, crops: readonly string[]): string[];
   /** The text with the plant names blanked out ("sunflower" holds no "sun", "lime" no soil). */
   withoutPlants(text: string): string;
+  /** The trained heads' reading of a text (understanding/); without it, the patterns read. */
+  read?(text: string): LearnedRead;
+}
+
+/**
+ * What the trained heads say of a text, in the terms the engine answers in. The kind and the
+ * symptom so far; aspects and garden asks are still read by the patterns (their heads do worse
+ * on the development sets: docs/progress.md).
+ */
+export interface LearnedRead {
+  /** Null for a symptom: it is answered by its diagnosis, not by a kind of fact. */
+  kind: QuestionKind | null;
+  /** Something is wrong with a plant ("what's wrong" questions). */
+  symptom: boolean;
 }
 
 /** Aspect words, in the order an answer treats them. Each pattern runs on lower-cased text. */
@@ -189,6 +203,18 @@ const OUTDOOR = /\b(outdoors?|outside|in the garden|in (my )?beds?|in the ground
 const LED = /\b(leds?|grow ?lights?|under lights?|lamps?)\b/;
 const CONTAINER = /\b(pots?|potted|containers?|planters?|grow ?bags?|balcony|window ?box\w*)\b/;
 const POINTS_BACK = /\b(it|its|they|them|their|those|these|mine|that one|this one)\b/;
+// Plants in general: "them" after one of these in the same message means them, not a plant
+// of the chat's ("how do I harden off seedlings before planting them out?").
+const PLANTS_IN_GENERAL =
+  /\b(seedlings|seeds|plants|veg|vegetables|veggies|herbs|flowers|bulbs|cuttings|houseplants|trees|shrubs|perennials|annuals|crops|fruit trees|roses)\b/;
+
+/** "It", "them": pointing at plants named earlier in the chat, not earlier in the message. */
+function pointsBackIn(lower: string): boolean {
+  const pointer = lower.search(POINTS_BACK);
+  if (pointer < 0) return false;
+  const own = lower.search(PLANTS_IN_GENERAL);
+  return own < 0 || own > pointer;
+}
 const FOLLOW_UP_OPENING =
   /^\s*(and|also|what about|how about|and what|what if|but|ok(ay)?|then|so)\b|^\s*(why|how deep|how much|how often|when)\??\s*$/;
 
@@ -364,7 +390,7 @@ export function gardenAskIn(text: string): GardenAsk | null {
  * something of its own ("When do I sow carrots and how deep?"). A side with no aspect of its own
  * takes the one before it.
  */
-export function partsOf(text: string): Part[] {
+export function partsOf(text: string, read?: Vocabulary["read"]): Part[] {
   const pieces = fold(text)
     .split(
       /\?+|\b(?:and|also|plus)\b(?=\s+(?:how|when|what|which|why|can|should|do|does|is|are|where)\b)/,
@@ -373,8 +399,9 @@ export function partsOf(text: string): Part[] {
     .filter((piece) => piece.length > 0);
   const parts: Part[] = [];
   for (const piece of pieces) {
+    const learned = read?.(piece);
     const aspects = aspectsIn(piece);
-    const kind = kindOf(piece);
+    const kind = learned ? learned.kind : kindOf(piece);
     const previous = parts[parts.length - 1];
     if (aspects.length === 0 && previous) {
       // "…and how deep?": the same aspect, another kind; a repeat of the kind adds nothing.
@@ -393,7 +420,7 @@ export function partsOf(text: string): Part[] {
   }
   if (parts.length === 1)
     return [{ aspects: parts[0]?.aspects ?? [], kind: parts[0]?.kind ?? null }];
-  return parts.length > 0 ? parts : [{ aspects: [], kind: kindOf(text) }];
+  return parts.length > 0 ? parts : [{ aspects: [], kind: read ? read(text).kind : kindOf(text) }];
 }
 
 /** Slots of one message, read on its own (conversation.ts carries them across turns). */
@@ -401,6 +428,7 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
   const lower = fold(message);
   const crops = vocabulary.cropsIn(message);
   const words = lower.split(/\s+/).filter(Boolean).length;
+  const learned = vocabulary.read?.(message);
   let garden = gardenAskIn(message);
   // "What do I do with my dahlias over winter?" asks about dahlias, not the task list.
   if (
@@ -414,12 +442,12 @@ export function understand(message: string, vocabulary: Vocabulary): Understandi
     text: message,
     crops,
     ownPlantIds: vocabulary.ownPlantsIn(message, crops),
-    pointsBack: POINTS_BACK.test(lower),
-    parts: partsOf(vocabulary.withoutPlants(message)),
+    pointsBack: pointsBackIn(lower),
+    parts: partsOf(vocabulary.withoutPlants(message), vocabulary.read),
     conditions: conditionsIn(message),
     garden,
     care: CARE.test(lower),
-    symptom: SYMPTOM.test(lower),
+    symptom: learned ? learned.symptom : SYMPTOM.test(lower),
     followUp: FOLLOW_UP_OPENING.test(lower) || words <= 4,
   };
 }

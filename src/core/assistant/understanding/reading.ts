@@ -10,13 +10,21 @@ import type { HeadName } from "./heads";
 export type Reading =
   | { type: "top" }
   | { type: "share"; threshold: number }
-  | { type: "unless"; negative: string; threshold: number };
+  | {
+      type: "unless";
+      negative: string;
+      threshold: number;
+      /** A label that needs more than `threshold`: one whose examples look ordinary but for a name. */
+      above?: Readonly<Record<string, number>>;
+    };
 
 export const readings: Record<HeadName, Reading> = {
   kind: { type: "top" },
   aspects: { type: "share", threshold: 0.3 },
   garden: { type: "unless", negative: "none", threshold: 0.35 },
-  safety: { type: "unless", negative: "none", threshold: 0.3 },
+  // "legal" questions read like any growing question but for the plant's name, which the rules
+  // know: the head alone must be surer.
+  safety: { type: "unless", negative: "none", threshold: 0.25, above: { legal: 0.7 } },
   scope: { type: "unless", negative: "in", threshold: 0.5 },
 };
 
@@ -30,7 +38,8 @@ export function readLabels(ranked: Scores, reading: Reading): string[] {
       return ranked.filter((s) => s.p >= reading.threshold || s.label === top).map((s) => s.label);
     case "unless": {
       const positive = ranked.find((s) => s.label !== reading.negative);
-      return positive && positive.p >= reading.threshold ? [positive.label] : [reading.negative];
+      const needed = (positive && reading.above?.[positive.label]) ?? reading.threshold;
+      return positive && positive.p >= needed ? [positive.label] : [reading.negative];
     }
   }
 }

@@ -1,38 +1,34 @@
-import { type Scores, scores } from "./classifier";
-import type { HeadName, Heads } from "./heads";
-import type { AspectLabel, GardenLabel, KindLabel, SafetyLabel } from "./labels";
+import type { QuestionKind } from "../facts";
+import type { LearnedRead } from "../understand";
+import { scores } from "./classifier";
+import type { Heads } from "./heads";
+import type { KindLabel, SafetyLabel } from "./labels";
 import { readings, readLabels } from "./reading";
-
-/** What the trained heads read in one message. */
-export interface Reading {
-  kind: KindLabel;
-  aspects: AspectLabel[];
-  garden: GardenLabel;
-  safety: SafetyLabel;
-  outOfScope: boolean;
-  /** How sure the kind and aspect heads are (their top probabilities, the lower of the two). */
-  confidence: number;
-}
-
-/** Reads a message with every head. Pure: the heads come trained. */
-export function readMessage(heads: Heads, text: string): Reading {
-  const ranked = {} as Record<HeadName, Scores>;
-  const labels = {} as Record<HeadName, string[]>;
-  for (const name of Object.keys(heads) as HeadName[]) {
-    ranked[name] = scores(heads[name], text);
-    labels[name] = readLabels(ranked[name], readings[name]);
-  }
-  return {
-    kind: labels.kind[0] as KindLabel,
-    aspects: labels.aspects as AspectLabel[],
-    garden: labels.garden[0] as GardenLabel,
-    safety: labels.safety[0] as SafetyLabel,
-    outOfScope: labels.scope[0] === "out",
-    confidence: Math.min(ranked.kind[0]?.p ?? 0, ranked.aspects[0]?.p ?? 0),
-  };
-}
 
 /** The safety head's label alone: read for every message, before anything else. */
 export function safetyLabelOf(heads: Heads, text: string): SafetyLabel {
   return readLabels(scores(heads.safety, text), readings.safety)[0] as SafetyLabel;
+}
+
+const KIND_OF: Record<KindLabel, QuestionKind | null> = {
+  "how-often": "how-often",
+  "how-much": "how-much",
+  // A duration is answered by the timing facts ("seedlings appear in 5–10 days").
+  "how-long": "when",
+  when: "when",
+  how: "how",
+  why: "why",
+  what: "what",
+  // A symptom is answered by its diagnosis (the symptom flag), not by a kind of fact.
+  "whats-wrong": null,
+  "can-i": "can-i",
+  which: "which",
+  "is-safe": "can-i",
+  "too-late": "when",
+};
+
+/** The heads' reading in the engine's terms (understand.ts's LearnedRead). */
+export function learnedRead(heads: Heads, text: string): LearnedRead {
+  const kind = readLabels(scores(heads.kind, text), readings.kind)[0] as KindLabel;
+  return { kind: KIND_OF[kind], symptom: kind === "whats-wrong" };
 }

@@ -3,6 +3,7 @@ import { deadlyPlantIn } from "../../../../core/assistant/deadly-plants";
 import type { Aspect } from "../../../../core/assistant/facts";
 import { detectIntent } from "../../../../core/assistant/intents";
 import { languageNotice, readLanguage } from "../../../../core/assistant/language";
+import { withLocalSeasons } from "../../../../core/assistant/local-seasons";
 import { asksForReminder, parseReminder } from "../../../../core/assistant/reminder";
 import { poisonLine, type SafetyRead, safetyReply } from "../../../../core/assistant/safety";
 import { understand } from "../../../../core/assistant/understand";
@@ -12,6 +13,7 @@ import { type CropMatcher, createCropMatcher } from "../../../../core/identifica
 import type { MessageAction } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
 import { localizeUnits } from "../../../../core/units-text";
+import { hemisphereOf } from "../../../../core/weather/season";
 import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
 import type {
   Assistant,
@@ -80,6 +82,11 @@ const SCOPE_REPLY =
  * each plant and the topic notes, and says so when it does not know. Plans are the rule-based
  * generator's.
  */
+/** Instead of repeating the last reply word for word. */
+const REPEAT_REPLY =
+  "That is all my notes say on it. Tell me more and I can look again: which plant, what you see " +
+  "(which leaves, what colour, any spots, webbing or insects) and what changed recently.";
+
 export class BuiltInAssistant implements Assistant {
   readonly engine = "built-in" as const;
   readonly name = "built-in";
@@ -115,8 +122,16 @@ export class BuiltInAssistant implements Assistant {
   }
 
   async chat(input: ChatInput): Promise<AssistantReply> {
-    const { text, sources, actions } = await this.answer(input);
-    const reply = localizeUnits(text, input.context.units);
+    const { text, sources, actions, safety } = await this.answer(input);
+    const place = input.context.place;
+    const localized = withLocalSeasons(
+      localizeUnits(text, input.context.units),
+      place ? hemisphereOf(place.latitude) : null,
+    );
+    // The same reply twice in a row helps nobody: the gardener said something new. A safety
+    // reply is said again as often as it is needed.
+    const last = input.history.findLast((turn) => turn.role === "assistant")?.content.trim();
+    const reply = !safety && last === localized.trim() ? REPEAT_REPLY : localized;
     if (input.onDelta) for (const piece of streamPieces(reply)) input.onDelta(piece);
     return { text: reply, sources, actions, engine: this.engine };
   }
@@ -130,14 +145,16 @@ export class BuiltInAssistant implements Assistant {
     );
   }
 
-  private async answer(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
+  private async answer(
+    input: ChatInput,
+  ): Promise<Answer & { actions: MessageAction[]; safety?: boolean }> {
     const { message, context } = input;
     const none: MessageAction[] = [];
     if (asksForReminder(message)) return this.remind(input);
     const language = readLanguage(message);
     const safety = safetyOfTurn(this.heads, message, language.english);
     const fixed = safety ? safetyReply(safety, context.place?.countryCode) : null;
-    if (fixed) return { text: fixed, sources: [], actions: none };
+    if (fixed) return { text: fixed, sources: [], actions: none, safety: true };
     if (GREETING.test(message)) {
       return {
         text: "Ask me about your plants, what is due this week, your zone or this week's weather, or any gardening question: watering, pests, feeding, sowing and more.",
@@ -145,7 +162,7 @@ export class BuiltInAssistant implements Assistant {
         actions: none,
       };
     }
-    const vocabulary = vocabularyFor(this.mentions, context);
+    const vocabulary = vocabularyFor(this.mentions, context, this.heads);
     const earlier = input.history
       .filter((turn) => turn.role === "user")
       .map((turn) => readLanguage(turn.content).english);
@@ -325,7 +342,7 @@ export class BuiltInAssistant implements Assistant {
   }
 
   private async remind(input: ChatInput): Promise<Answer & { actions: MessageAction[] }> {
-    const vocabulary = vocabularyFor(this.mentions, input.context);
+    const vocabulary = vocabularyFor(this.mentions, input.context, this.heads);
     const heard = understand(input.message, vocabulary);
     const focus = focusOf(this.mentions, heard, input.context);
     const reminder = parseReminder(input.message, input.context.today);

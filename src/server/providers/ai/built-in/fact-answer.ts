@@ -73,9 +73,15 @@ export function aspectFor(aspect: Aspect, situation: Situation): Aspect {
 const MEDIUMS = new Set<string>(["soil", "cocopeat", "hydroponics"]);
 const STAGES = new Set<string>(stageValues);
 
-/** The season now, northern hemisphere (the gardener's hemisphere is not known here yet). */
-function seasonNow(today: string): Situation["season"] {
-  return seasonFor(today, 45).toLowerCase() as Situation["season"];
+/**
+ * The season now where the gardener is: from their saved place's latitude (no forecast needed),
+ * the northern temperate one when they have none.
+ */
+export function seasonNow(context: Pick<GardenerContext, "today" | "place">): Situation["season"] {
+  return seasonFor(
+    context.today,
+    context.place?.latitude ?? 45,
+  ).toLowerCase() as Situation["season"];
 }
 
 /**
@@ -88,7 +94,7 @@ export function situationOf(
   subject: Subject,
   conditions: Conditions,
   aspects: readonly Aspect[],
-  today: string,
+  context: Pick<GardenerContext, "today" | "place">,
 ): Situation {
   const { plant, crop } = subject;
   const situation: Situation = {};
@@ -98,7 +104,7 @@ export function situationOf(
     if (plant.lights === "led" || plant.lights === "sun") situation.lights = plant.lights;
     const stage = plant.stage?.toLowerCase();
     if (stage && STAGES.has(stage)) situation.stage = stage as StageName;
-    situation.season = seasonNow(today);
+    situation.season = seasonNow(context);
   }
   Object.assign(situation, conditions);
   if (!situation.medium)
@@ -374,7 +380,7 @@ function answerFrom(
   const { parts, conditions, care } = question;
   const matched = matcherFor(question, crop);
   const asked = parts.flatMap((part) => part.aspects);
-  const situation = situationOf(subject, conditions, asked, context.today);
+  const situation = situationOf(subject, conditions, asked, context);
   if (asked.length === 0 && !care) {
     // No aspect recognised ("how do I stop carrot fly?"): the facts that share the question's words.
     const found = byWords(facts, situation, matched, parts[0]?.kind ?? null);

@@ -1,12 +1,13 @@
 import { addDays, daysBetween } from "../../../../core/garden/dates";
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
+import type { Place } from "../../../../core/schemas/place";
 import { fahrenheitToCelsius } from "../../../../core/units";
 import {
   averageForecastC,
   plantingSuggestions,
 } from "../../../../core/weather/planting-suggestions";
-import { seasonFor } from "../../../../core/weather/season";
+import { hemisphereOf, seasonFor } from "../../../../core/weather/season";
 import type {
   GardenerContext,
   GardenPlant,
@@ -254,13 +255,15 @@ export function plantNowAnswer(context: GardenerContext): Answer {
   const averageC = days.length
     ? averageForecastC(days.map((day) => ({ max: day.maxC, min: day.minC })))
     : 20;
-  const season = seasonFor(context.today, 45);
-  const country = context.location?.match(/,\s*([A-Z]{2})$/)?.[1] ?? null;
+  const latitude = context.place?.latitude ?? 45;
+  const country =
+    context.place?.countryCode ?? context.location?.match(/,\s*([A-Z]{2})$/)?.[1] ?? null;
+  const season = seasonFor(context.today, latitude, country);
   const suggestions = plantingSuggestions({
     averageC,
     averageFrom: days.length ? "forecast" : "default",
     season,
-    hemisphere: "north",
+    hemisphere: hemisphereOf(latitude),
     countryCode: country,
   });
   const names = (items: readonly { name: string }[]) =>
@@ -285,8 +288,26 @@ export function plantNowAnswer(context: GardenerContext): Answer {
   };
 }
 
+/**
+ * A place outside the US has no USDA zone: its hemisphere and season, and where its frost dates
+ * come from (the climate card in Settings, which the gardener can also set by hand).
+ */
+function placeClimateText(context: GardenerContext, place: Place): string {
+  const where = [place.name, place.admin1, place.country].filter(Boolean).join(", ");
+  const hemisphere = hemisphereOf(place.latitude);
+  const season = seasonFor(context.today, place.latitude, place.countryCode).toLowerCase();
+  return [
+    `USDA hardiness zones cover US ZIP codes, so ${where} has none.`,
+    `You garden in the ${hemisphere}ern hemisphere, where it is ${season} now.`,
+    "Set your own last spring and first autumn frost dates on the Climate card in Settings (or let this server read them from your place's climate records), and What to Plant Now plans by them.",
+  ].join(" ");
+}
+
 /** "What zone am I in?": the zone and its coldest nights, in the gardener's units. */
 export function zoneAnswer(context: GardenerContext): Answer {
+  if (!context.zone && context.place && context.place.countryCode !== "US") {
+    return { text: placeClimateText(context, context.place), sources: [PROFILE_SOURCE] };
+  }
   if (!context.zone) {
     return {
       text: "I don't know your hardiness zone yet: add your ZIP code in Settings and I will look it up (zones cover US ZIP codes).",

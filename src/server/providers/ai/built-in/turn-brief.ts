@@ -5,7 +5,7 @@ import { type LanguageRead, readLanguage } from "../../../../core/assistant/lang
 import { classifySafety, type SafetyRead, safetyReply } from "../../../../core/assistant/safety";
 import { type Part, understand, type Vocabulary } from "../../../../core/assistant/understand";
 import type { Heads } from "../../../../core/assistant/understanding/heads";
-import { safetyLabelOf } from "../../../../core/assistant/understanding/understanding";
+import { learnedRead, safetyLabelOf } from "../../../../core/assistant/understanding/understanding";
 import type { MessageSource } from "../../../../core/schemas/chat";
 import type { Crop } from "../../../../core/schemas/crop";
 import type { Catalogue } from "../../../features/catalogue/catalogue-read-model";
@@ -33,10 +33,13 @@ export interface TurnBriefDeps {
   heads: Heads;
 }
 
-/** A message's safety read, in its own words or else in English (ASSISTANT.md step 1). */
+/**
+ * A message's safety read (ASSISTANT.md step 1): the rules on its own words and on its English
+ * reading; the trained head, which knows English, on the English reading only.
+ */
 export function safetyOfTurn(heads: Heads, message: string, english: string): SafetyRead | null {
-  const read = (text: string) => classifySafety(text, safetyLabelOf(heads, text));
-  return read(message) ?? (english !== message ? read(english) : null);
+  const learned = safetyLabelOf(heads, english);
+  return classifySafety(message, learned) ?? (english !== message ? classifySafety(english) : null);
 }
 
 /** The plant a turn is about, and its catalogue crop. */
@@ -77,8 +80,13 @@ export function cropOfPlant(mentions: CropMentions, plant: GardenPlant): string 
 }
 
 /** The names the understanding recognises: catalogue crops and the gardener's own plants. */
-export function vocabularyFor(mentions: CropMentions, context: GardenerContext): Vocabulary {
+export function vocabularyFor(
+  mentions: CropMentions,
+  context: GardenerContext,
+  heads: Heads,
+): Vocabulary {
   return {
+    read: (text) => learnedRead(heads, text),
     cropsIn: (text) => mentions.cropsIn(text),
     withoutPlants: (text) => mentions.withoutCrops(text),
     ownPlantsIn: (text, crops) => {
@@ -112,7 +120,7 @@ export function briefTurn(deps: TurnBriefDeps, input: ChatInput): TurnBrief {
   const language = readLanguage(message);
   const safety = safetyOfTurn(deps.heads, message, language.english);
   const fixedReply = safety ? safetyReply(safety, context.place?.countryCode) : null;
-  const vocabulary = vocabularyFor(deps.mentions, context);
+  const vocabulary = vocabularyFor(deps.mentions, context, deps.heads);
   const earlier = input.history
     .filter((turn) => turn.role === "user")
     .map((turn) => readLanguage(turn.content).english);
@@ -191,7 +199,7 @@ function gatherFacts(
     safety?.class === "toxicity" ? [{ aspects: ["toxicity"], kind: null }] : (state?.parts ?? []);
   const asked = parts.flatMap((part) => part.aspects);
   const conditions = state?.conditions ?? {};
-  const situation = situationOf({ crop, plant }, conditions, asked, context.today);
+  const situation = situationOf({ crop, plant }, conditions, asked, context);
   const gathered: Gathered[] = [];
   const add = (fact: Fact) => {
     if (gathered.some((have) => have.fact === fact)) return;

@@ -2,6 +2,7 @@ import type { QuestionKind } from "../../../../core/assistant/facts";
 import type { GardenAsk } from "../../../../core/assistant/understand";
 import { repeatPhrase } from "../../../../core/garden/tasks";
 import { formatTemperature } from "../../../../core/weather/format";
+import { hemisphereOf, seasonFor } from "../../../../core/weather/season";
 import { formatWindSpeed } from "../../../../core/weather/wind";
 import type { GardenerContext, GardenPlant, GardenTask, GardenWeather } from "../assistant";
 import { ASPECT_WORDS } from "../built-in/fact-answer";
@@ -74,6 +75,16 @@ export function contextText(context: GardenerContext): string {
   if (context.experience) lines.push(`Experience: ${quote(context.experience, 100)}`);
   lines.push(`Preferred temperature unit: °${context.units}`);
   if (context.location) lines.push(`Location: ${quote(context.location, 200)}`);
+  if (context.place) {
+    // The model's seasons are northern by habit: the place's own, in words, from its latitude.
+    const { latitude, countryCode } = context.place;
+    const hemisphere = hemisphereOf(latitude);
+    const season = seasonFor(context.today, latitude, countryCode).toLowerCase();
+    lines.push(
+      `Hemisphere and season now: ${hemisphere}ern hemisphere, ${season}` +
+        (hemisphere === "south" ? " (southern seasons: spring is September to November)" : ""),
+    );
+  }
   if (context.zip) lines.push(`ZIP code: ${quote(context.zip, 20)}`);
   if (context.zone) {
     const title = context.zoneTitle ? ` ${quote(context.zoneTitle, 100)}` : "";

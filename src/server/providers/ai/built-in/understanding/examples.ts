@@ -12,10 +12,10 @@ import { dataPath } from "../../../../lib/paths";
 
 /** The labelled example files (data/understanding/, README.md there says what each label means). */
 const files = {
-  care: ["care-a.json", "care-b.json"],
+  care: ["care-a.json", "care-b.json", "care-c.json"],
   garden: ["garden.json"],
   safety: ["safety.json", "safety-b.json"],
-  scope: ["scope.json"],
+  scope: ["scope.json", "scope-b.json"],
 } as const;
 
 const schemas = {
