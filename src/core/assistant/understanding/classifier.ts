@@ -143,7 +143,7 @@ export function train(
   const width = vocabulary.size + 1;
   const average = new Float32Array(labels.length * width);
   for (let run = 0; run < runs; run++) {
-    const { weights } = fit(
+    const { weights } = oneRun(
       { labels, vocabulary, idf, weights: new Float32Array(average.length) },
       run,
     );
@@ -154,7 +154,7 @@ export function train(
   return { labels, vocabulary, idf, weights: average };
 
   /** One run of AdaGrad over the rows, in this run's order. */
-  function fit(model: HeadModel, run: number): HeadModel {
+  function oneRun(model: HeadModel, run: number): HeadModel {
     const { weights } = model;
     const bias = width - 1;
     const squared = new Float64Array(weights.length);
