@@ -246,9 +246,12 @@ function learnedRead(text: string, learned: SafetyLabel): SafetyRead | null {
   }
 }
 
-/** How grave a read is: an urgent toxicity (a pet that ate something) ranks as an emergency. */
+/**
+ * How grave a read is: an urgent toxicity (a pet or child that ate something) ranks just after
+ * an emergency, so the head's emergency for a child who chewed a leaf gives the call first.
+ */
 const rank = (read: SafetyRead) =>
-  read.class === "toxicity" && read.urgent ? 0 : PRIORITY.indexOf(read.class);
+  read.class === "toxicity" && read.urgent ? 0.5 : PRIORITY.indexOf(read.class);
 
 /**
  * The safety class of a message, or null for an ordinary gardening question. `learned` is the

@@ -82,6 +82,22 @@ const SCOPE_REPLY =
  * each plant and the topic notes, and says so when it does not know. Plans are the rule-based
  * generator's.
  */
+/**
+ * A toxicity read's answer always carries the poison line, whichever path answered it (a
+ * symptom's note, a topic): first when something was already eaten.
+ */
+function withPoisonLine<T extends Answer>(
+  answer: T | null,
+  safety: SafetyRead | null,
+  context: GardenerContext,
+): T | null {
+  if (!answer || safety?.class !== "toxicity") return answer;
+  const line = poisonLine(safety.who ?? "pet", context.place?.countryCode);
+  if (answer.text.includes(line)) return answer;
+  const text = safety.urgent ? `${line}\n\n${answer.text}` : `${answer.text}\n\n${line}`;
+  return { ...answer, text };
+}
+
 /** Instead of repeating the last reply word for word. */
 const REPEAT_REPLY =
   "That is all my notes say on it. Tell me more and I can look again: which plant, what you see " +
@@ -170,7 +186,11 @@ export class BuiltInAssistant implements Assistant {
       understand(text, vocabulary),
     );
     const said = input.history.filter((turn) => turn.role === "assistant").map((t) => t.content);
-    const answer = this.answerState(language.english, state, context, safety, said);
+    const answer = withPoisonLine(
+      this.answerState(language.english, state, context, safety, said),
+      safety,
+      context,
+    );
     if (language.known || language.language !== "en") {
       const understood = answer !== null && !answer.unknown;
       const notice = languageNotice(language, understood);

@@ -133,3 +133,15 @@ describe("a gardener in Melbourne with no forecast", () => {
     expect(reply).toContain("southern hemisphere, where it is summer now");
   });
 });
+
+describe("safety, whichever path answers", () => {
+  it("calls for help first when a child has chewed a poisonous plant", async () => {
+    const [reply] = await converse(portland, "my little girl has been chewing the foxglove leaves");
+    expect(reply).toMatch(/^Call your local emergency number now/);
+  });
+
+  it("leads with the vet line when a dog ate bulbs, even where a bulb note answers", async () => {
+    const [reply] = await converse(portland, "the dog dug up and ate some of my tulip bulbs");
+    expect(reply).toMatch(/^If your pet has eaten some, call your vet/);
+  });
+});
