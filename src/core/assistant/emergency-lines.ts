@@ -12,7 +12,8 @@ interface Line {
 }
 
 interface CountryLines {
-  emergency: string;
+  /** Missing where no official page confirmed one: the general line stands in. */
+  emergency?: string;
   poison?: Line;
   animal?: Line;
 }
@@ -79,7 +80,6 @@ const COUNTRIES: Record<string, CountryLines> = {
     poison: { name: "the Centro Antiveleni at Niguarda, Milan", number: "02 66101029" },
   },
   ZA: {
-    emergency: "your local emergency number",
     poison: { name: "the Poisons Information Helpline", number: "0861 555 777" },
   },
   SG: { emergency: "995" },
@@ -96,7 +96,7 @@ function linesOf(country: string | null | undefined): CountryLines | null {
 /** "Call 000 now" for the gardener's country; the general line where it is unknown. */
 export function emergencyCall(country: string | null | undefined): string {
   const lines = linesOf(country);
-  return !lines || lines.emergency === LOCAL ? GENERAL_CALL : `Call ${lines.emergency} now`;
+  return lines?.emergency ? `Call ${lines.emergency} now` : GENERAL_CALL;
 }
 
 /** The number alone, for a sentence of one's own: "000", or "your local emergency number". */

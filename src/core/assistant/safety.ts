@@ -186,7 +186,7 @@ function readToxicity(text: string): SafetyRead | null {
   const pet = PET.test(text);
   const child = CHILD.test(text);
   if (!pet && !child) return null;
-  const who = pet && !childFirst(text) ? "pet" : "child";
+  const who = whoAtRisk(text);
   const ateSomething = ATE.test(text) && EDIBLE_HAZARD.test(text);
   const happened = (ateSomething || HOUSE_PET_ATE.test(text)) && !DETER.test(text);
   // A pet in distress goes to the vet line even when the message names no plant.
@@ -194,6 +194,11 @@ function readToxicity(text: string): SafetyRead | null {
   if (!TOXIC.test(text) && !happened && !petInDistress) return null;
   const urgent = happened || petInDistress || (ATE.test(text) && SYMPTOM.test(text));
   return urgent ? { class: "toxicity", who, urgent } : { class: "toxicity", who };
+}
+
+/** A pet, unless a child is named first (or no pet at all). */
+function whoAtRisk(text: string): "pet" | "child" {
+  return PET.test(text) && !childFirst(text) ? "pet" : "child";
 }
 
 /** Both a child and a pet named: the one named first is the one asked about. */
@@ -240,7 +245,7 @@ function learnedRead(text: string, learned: SafetyLabel): SafetyRead | null {
         emergency: readEmergency(text) ?? (ATE.test(text) ? "swallowed" : "other"),
       };
     case "toxicity":
-      return { class: "toxicity", who: PET.test(text) && !childFirst(text) ? "pet" : "child" };
+      return { class: "toxicity", who: whoAtRisk(text) };
     default:
       return { class: learned };
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { aspectValues } from "../facts";
 
 /**
  * The labels the understanding is trained on (data/understanding/, labels.md there says what
@@ -21,30 +22,8 @@ export const kindLabels = [
 ] as const;
 export type KindLabel = (typeof kindLabels)[number];
 
-export const aspectLabels = [
-  "water",
-  "light",
-  "grow-light",
-  "soil",
-  "hydroponics",
-  "feeding",
-  "spacing",
-  "sowing",
-  "planting-out",
-  "containers",
-  "pruning",
-  "propagation",
-  "companions",
-  "pests",
-  "diseases",
-  "harvest",
-  "storage",
-  "overwintering",
-  "temperature",
-  "toxicity",
-  "lawn",
-  "general",
-] as const;
+/** The facts' aspects, and two the examples tell apart that the facts file elsewhere. */
+export const aspectLabels = [...aspectValues, "storage", "lawn"] as const;
 export type AspectLabel = (typeof aspectLabels)[number];
 
 export const gardenLabels = [

@@ -76,13 +76,6 @@ const SCOPE_REPLY =
   "I can only help with gardening: your plants and their care, pests and problems, what to sow and when, and your garden's tasks, zone and weather.";
 
 /**
- * The default engine: no network, no key. Understands each message (plants, asks, situation),
- * carries the chat's plants and asks into follow-ups, answers safety questions first, answers
- * from the gardener's own rows (tasks, plants, zone, forecast) and from short tagged facts about
- * each plant and the topic notes, and says so when it does not know. Plans are the rule-based
- * generator's.
- */
-/**
  * A toxicity read's answer always carries the poison line, whichever path answered it (a
  * symptom's note, a topic): first when something was already eaten.
  */
@@ -94,8 +87,13 @@ function withPoisonLine<T extends Answer>(
   if (!answer || safety?.class !== "toxicity") return answer;
   const line = poisonLine(safety.who ?? "pet", context.place?.countryCode);
   if (answer.text.includes(line)) return answer;
-  const text = safety.urgent ? `${line}\n\n${answer.text}` : `${answer.text}\n\n${line}`;
-  return { ...answer, text };
+  return { ...answer, text: withLine(answer.text, line, safety.urgent) };
+}
+
+/** The poison line before the answer when something was already eaten, else after it. */
+function withLine(body: string, line: string, urgent: boolean | undefined): string {
+  if (!line) return body;
+  return urgent ? `${line}\n\n${body}` : `${body}\n\n${line}`;
 }
 
 /** Instead of repeating the last reply word for word. */
@@ -103,6 +101,13 @@ const REPEAT_REPLY =
   "That is all my notes say on it. Tell me more and I can look again: which plant, what you see " +
   "(which leaves, what colour, any spots, webbing or insects) and what changed recently.";
 
+/**
+ * The default engine: no network, no key. Understands each message (plants, asks, situation),
+ * carries the chat's plants and asks into follow-ups, answers safety questions first, answers
+ * from the gardener's own rows (tasks, plants, zone, forecast) and from short tagged facts about
+ * each plant and the topic notes, and says so when it does not know. Plans are the rule-based
+ * generator's.
+ */
 export class BuiltInAssistant implements Assistant {
   readonly engine = "built-in" as const;
   readonly name = "built-in";
@@ -307,10 +312,8 @@ export class BuiltInAssistant implements Assistant {
               .find((fact) => fact.aspect === "toxicity" && fact.role === "main")
           : undefined;
       const body = [deadly.text, ...(other ? [other.text] : [])].join(" ");
-      const reply = safety?.urgent
-        ? `${poisonLine(who, context.place?.countryCode)}\n\n${body}`
-        : `${body}\n\n${poisonLine(who, context.place?.countryCode)}`;
-      return { text: reply, sources: [] };
+      const line = poisonLine(who, context.place?.countryCode);
+      return { text: withLine(body, line, safety?.urgent), sources: [] };
     }
     if (crop) {
       const toxicity = safety?.class === "toxicity" || asked.includes("toxicity");
@@ -346,13 +349,8 @@ export class BuiltInAssistant implements Assistant {
       }
       if (answer) {
         const poison = toxicity && who ? poisonLine(who, context.place?.countryCode) : "";
-        const text = safety?.urgent
-          ? `${poison}\n\n${answer.text}`
-          : poison
-            ? `${answer.text}\n\n${poison}`
-            : answer.text;
         return {
-          text,
+          text: withLine(answer.text, poison, safety?.urgent),
           sources: answer.sources,
           unknown: answer.unknown.length > 0 && answer.unknown.length >= asked.length,
         };

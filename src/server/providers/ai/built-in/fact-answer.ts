@@ -77,7 +77,7 @@ const STAGES = new Set<string>(stageValues);
  * The season now where the gardener is: from their saved place's latitude (no forecast needed),
  * the northern temperate one when they have none.
  */
-export function seasonNow(context: Pick<GardenerContext, "today" | "place">): Situation["season"] {
+function seasonNow(context: Pick<GardenerContext, "today" | "place">): Situation["season"] {
   return seasonFor(
     context.today,
     context.place?.latitude ?? 45,
